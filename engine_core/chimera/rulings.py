@@ -1,0 +1,47 @@
+"""Chimera answers to the judge ops (CONTRACT section 3)."""
+
+from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
+from engine_core.chimera.combos import KIND_NAMES, beats as _beats, classify as _classify, highest
+from engine_core.chimera.movegen import legal_plays
+from engine_core.judge import RequestError, field
+
+
+def _counts(request, name):
+    return value_counts(DECK.parse(field(request, name)))
+
+
+def _over(request):
+    """The reading on the table (its highest, C5.2), or None when leading."""
+    over = field(request, "over")
+    if over is None:
+        return None
+    readings = _classify(value_counts(DECK.parse(over)))
+    if not readings:
+        raise RequestError("over is no combination")
+    return highest(readings)
+
+
+def reading_json(r):
+    kind, length, rank = r
+    return {"kind": KIND_NAMES[kind], "length": length, "rank": VALUE_TOKENS[rank] if rank else None}
+
+
+def classify(request):
+    return {"combos": [reading_json(r) for r in _classify(_counts(request, "cards"))]}
+
+
+def beats(request):
+    readings = _classify(_counts(request, "play"))
+    over = _over(request)
+    if over is None:
+        return {"beats": bool(readings)}
+    for r in readings:
+        if _beats(r, over):
+            return {"beats": True}
+    return {"beats": False}
+
+
+def legal(request):
+    c = _counts(request, "hand")
+    t = VALUE_TOKENS
+    return {"plays": [[t[v] for v in p] for p in legal_plays(c, _over(request))]}

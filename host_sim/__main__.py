@@ -1,0 +1,28 @@
+"""Command-line entry: python -m host_sim <command> ..."""
+
+import sys
+
+
+def _judge(argv):
+    from host_sim.judge_cli import main
+    return main()
+
+
+COMMANDS = {
+    "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
+}
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in COMMANDS:
+        print("usage: python -m host_sim <command> [args]\n")
+        for name in COMMANDS:
+            print("  %-8s %s" % (name, COMMANDS[name][1]))
+        return 2 if argv and argv[0] not in ("-h", "--help") else 0
+    fn = COMMANDS[argv[0]][0]
+    return fn(argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
