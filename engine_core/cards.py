@@ -7,6 +7,8 @@ value tokens and deck; everything here is game-agnostic so both decks parse,
 validate and format the same way.
 """
 
+from engine_core.errors import CardError
+
 FAMILIES = "jspt"
 NOFAM = 4
 
@@ -21,10 +23,6 @@ def value_of(code):
 
 def family_of(code):
     return code & 7
-
-
-class CardError(ValueError):
-    """A token or a set of cards that the deck cannot hold; the message names it."""
 
 
 class Deck:

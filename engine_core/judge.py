@@ -4,7 +4,7 @@ Each game has a ``rulings`` module with one function per op it answers. Nothing 
 caller sends raises out of ``handle``: every problem becomes ``{"error": reason}``.
 """
 
-from engine_core.cards import CardError
+from engine_core.errors import Refused, RequestError
 
 OPS = ("classify", "beats", "legal", "replay", "score")
 
@@ -41,16 +41,12 @@ def handle(request):
         return {"error": "op %s is not available for %s yet" % (op, game)}
     try:
         return fn(request)
-    except (CardError, RequestError) as e:
+    except Refused as e:
         return {"error": str(e)}
     except MemoryError:
         return {"error": "out of memory"}
     except Exception as e:  # a bug must still answer, never stop the stream
         return {"error": "internal error: %s %s" % (type(e).__name__, e)}
-
-
-class RequestError(ValueError):
-    """A request field that is missing or of the wrong type."""
 
 
 def field(request, name):

@@ -3,7 +3,8 @@
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
 from engine_core.chimera.combos import KIND_NAMES, beats as _beats, classify as _classify, highest
 from engine_core.chimera.movegen import legal_plays
-from engine_core.judge import RequestError, field
+from engine_core.errors import RequestError
+from engine_core.judge import field
 
 
 def _counts(request, name):

@@ -1,0 +1,25 @@
+"""The one exception family for input the rules or the contract refuse.
+
+``str(e)`` is the reason shown to the user or returned by judge. Raising never
+changes a state: operations check everything before they build a new state.
+"""
+
+
+class Refused(ValueError):
+    pass
+
+
+class CardError(Refused):
+    """A token or set of cards the deck cannot hold."""
+
+
+class RequestError(Refused):
+    """A judge request field that is missing or of the wrong type."""
+
+
+class IllegalAction(Refused):
+    """An action the rules forbid now (RULES D2)."""
+
+
+class EntryError(Refused):
+    """A score-keeper round that cannot have happened (RULES D3)."""
