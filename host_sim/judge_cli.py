@@ -6,10 +6,21 @@ import sys
 from engine_core.judge import handle
 
 
+def _unique_keys(pairs):
+    # A repeated key would silently keep its last value (two calls by one seat, two
+    # "over" fields): refuse the request instead.
+    obj = {}
+    for k, v in pairs:
+        if k in obj:
+            raise ValueError("duplicate key %s" % json.dumps(k))
+        obj[k] = v
+    return obj
+
+
 def answer_line(line):
     """The answer to one input line, as a JSON text; never raises."""
     try:
-        request = json.loads(line)
+        request = json.loads(line, object_pairs_hook=_unique_keys)
     except ValueError as e:
         return json.dumps({"error": "invalid JSON: %s" % e})
     except RecursionError:

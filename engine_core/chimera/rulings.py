@@ -46,3 +46,8 @@ def legal(request):
     c = _counts(request, "hand")
     t = VALUE_TOKENS
     return {"plays": [[t[v] for v in p] for p in legal_plays(c, _over(request))]}
+
+
+def score(request):
+    from engine_core.chimera.scoresheet import score_round
+    return {"deltas": score_round(field(request, "round"))}
