@@ -118,6 +118,9 @@ def _straights(c, k, r, out):
                 continue
             if n >= 5 and (not k or n == k) and hi > r:
                 out.append(_RUN[lo][hi])
+                if p:  # Pi Ya may stand in for a value the hand holds, too
+                    for x in range(lo + 1, hi):
+                        out.append(_RUN[lo][x - 1] + _RUN[x + 1][hi] + _P)
             # Pi Ya at an open end: best reading tops at hi + 1 unless hi is 12
             if p and n >= 4 and n <= 11 and (not k or n + 1 == k) and (hi + 1 if hi < 12 else hi) > r:
                 out.append(_RUN[lo][hi] + _P)
