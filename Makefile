@@ -1,0 +1,67 @@
+# Build, test and tool targets. GNU make; needs python3 (>= 3.11), node (>= 20) and npm.
+# `make test` on a fresh clone installs everything it needs (.venv/, node_modules/);
+# stamp files make re-runs skip the installs until requirements/lockfile change.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip --disable-pip-version-check --no-input
+NPM ?= npm
+
+VENV_STAMP := $(VENV)/dev-requirements.stamp
+BENCH_STAMP := $(VENV)/bench-requirements.stamp
+NODE_STAMP := node_modules/npm-ci.stamp
+
+BENCH_HANDS := benchmarks/hands/chimera20.txt benchmarks/hands/chimera17.txt
+
+.PHONY: test lint venv node_modules bench fuzz sim clean
+
+## test: lint, CPython tests (pytest), then the engine tests under MicroPython (node)
+test: venv node_modules
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q
+	node tests/mp/run.mjs
+
+## lint: ruff over the whole repository
+lint: venv
+	$(VENV)/bin/ruff check .
+
+## venv: .venv with requirements-dev.txt (re-installed only when that file changes)
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q -r requirements-dev.txt
+	touch $@
+
+## node_modules: npm ci from package-lock.json (re-run only when the lockfile changes)
+node_modules: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	touch $@
+
+## bench: move-generator benchmark against douzero's reference generator
+bench: $(BENCH_STAMP)
+	$(PY) benchmarks/movegen.py $(BENCH_HANDS)
+
+$(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
+	$(PIP) install -q --no-deps -r requirements-bench.txt
+	touch $@
+
+## fuzz: the long random runs (tests marked fuzz), full size
+fuzz: venv
+	FUZZ_FULL=1 $(PY) -m pytest -q tests -m fuzz
+
+## sim: play Chimera in the terminal simulator
+sim: venv
+	$(PY) -m host_sim play chimera
+
+## clean: remove installed tools and caches (not your work)
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache .hypothesis build
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
