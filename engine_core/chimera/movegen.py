@@ -5,15 +5,18 @@ that walks the counts, the way fast Dou Dizhu move generators do. A play is a so
 tuple of values; no two generators can make the same multiset (see combos.py), so the
 result has no duplicates without a set.
 
-``gen(c, k, r, out)`` appends the plays of one kind with length ``k`` (0: any length)
-and best rank above ``r`` to ``out``.
+``gen(c, b, k, r, out)`` appends the plays of one kind with length ``k`` (0: any
+length) and best rank above ``r`` to ``out``; ``b`` holds the hand's values bucketed
+by count (``buckets``), computed once per call of ``legal_plays``.
 """
 
-from engine_core.chimera.cards import CHIMERA, HERO, PIYA, TOP
+from engine_core.chimera.cards import CHIMERA, PIYA, TOP
 from engine_core.chimera.combos import (
     ATTACK,
     FOUR_TWO_PAIRS,
     FOUR_TWO_SINGLES,
+    MAX_SEQ,
+    MIN_UNITS,
     PAIR,
     PAIR_SEQ,
     SINGLE,
@@ -32,169 +35,201 @@ _TWO = [(v, v) for v in range(TOP + 1)]
 _THREE = [(v, v, v) for v in range(TOP + 1)]
 _FOUR = [(v, v, v, v) for v in range(TOP + 1)]
 _P = (PIYA,)
-# _RUN[lo][hi]: the straight lo..hi; _RUN2/_RUN3: the same run of pairs / trios.
-_RUN = [[tuple(range(lo, hi + 1)) for hi in range(13)] for lo in range(13)]
-_RUN2 = [[tuple(sorted(_RUN[lo][hi] * 2)) for hi in range(13)] for lo in range(13)]
-_RUN3 = [[tuple(sorted(_RUN[lo][hi] * 3)) for hi in range(13)] for lo in range(13)]
 _ATTACK = (PIYA, CHIMERA)
+# _RUN[lo][hi]: the straight lo..hi; _RUNP: the same with Pi Ya appended; _RUN2/_RUN3:
+# the run of pairs / trios. Tables, so a play is one concatenation or none.
+_RUN = [[tuple(range(lo, hi + 1)) for hi in range(13)] for lo in range(14)]
+_RUNP = [[r + _P for r in row] for row in _RUN]
+_RUN2 = [[tuple(sorted(r * 2)) for r in row] for row in _RUN]
+_RUN3 = [[tuple(sorted(r * 3)) for r in row] for row in _RUN]
+# _PSUB[a][z]: every straight a..z (5+ values) with Pi Ya standing in for one inner value.
+_PSUB = [[[_RUN[a][x - 1] + _RUNP[x + 1][z] for x in range(a + 1, z)] if z - a >= 4 else []
+          for z in range(13)] for a in range(13)]
+_VALUES = tuple(range(1, TOP + 1))
+_PIYA1 = _ONE[PIYA]
+_CHIMERA1 = _ONE[CHIMERA]
 
 
-def _singles(c, k, r, out):
-    for v in range(r + 1, TOP + 1):
-        if c[v]:
-            out.append(_ONE[v])
+def buckets(c):
+    """Held values (ascending) by how many of each the hand holds: >=1, >=2, >=3, 4."""
+    ones = [v for v in _VALUES if c[v]]
+    twos = [v for v in ones if c[v] > 1]
+    threes = [v for v in twos if c[v] > 2]
+    return ones, twos, threes, [v for v in threes if c[v] > 3]
 
 
-def _pairs(c, k, r, out):
-    for v in range(r + 1, HERO + 1):
-        if c[v] >= 2:
-            out.append(_TWO[v])
+def _runs(vals):
+    """Maximal runs (lo, hi) of consecutive values within 1..12 in a sorted list."""
+    runs = []
+    lo = hi = -1
+    for v in vals:
+        if v > MAX_SEQ:
+            break
+        if v == hi + 1:
+            hi = v
+        else:
+            if lo > 0:
+                runs.append((lo, hi))
+            lo = hi = v
+    if lo > 0:
+        runs.append((lo, hi))
+    return runs
 
 
-def _trios(c, k, r, out):
-    for v in range(r + 1, HERO + 1):
-        if c[v] >= 3:
-            out.append(_THREE[v])
+def _from_runs(table, runs, k, least, r, out):
+    """Append table[a][z] for every window a..z inside the runs: z - a + 1 == k (any
+    length >= least when k is 0), top z above r. A row of a table is indexed by the
+    top, so all windows from one start are one slice."""
+    for lo, hi in runs:
+        if k:
+            for z in range(max(lo + k - 1, r + 1), hi + 1):
+                out.append(table[z - k + 1][z])
+        else:
+            for a in range(lo, hi - least + 2):
+                out += table[a][max(a + least - 1, r + 1):hi + 1]
 
 
-def _traps(c, k, r, out):
-    for v in range(r + 1, HERO + 1):
-        if c[v] == 4:
-            out.append(_FOUR[v])
+def _windows(runs, k, least, r):
+    """The (a, z) windows of _from_runs, for generators that attach cards to them."""
+    if k:
+        return [(z - k + 1, z) for lo, hi in runs for z in range(max(lo + k - 1, r + 1), hi + 1)]
+    return [(a, z) for lo, hi in runs for a in range(lo, hi - least + 2)
+            for z in range(max(a + least - 1, r + 1), hi + 1)]
 
 
-def _attack(c, k, r, out):
+def _singles(c, b, k, r, out):
+    out += [_ONE[v] for v in b[0] if v > r]
+
+
+def _pairs(c, b, k, r, out):
+    out += [_TWO[v] for v in b[1] if v > r]
+
+
+def _trios(c, b, k, r, out):
+    out += [_THREE[v] for v in b[2] if v > r]
+
+
+def _traps(c, b, k, r, out):
+    out += [_FOUR[v] for v in b[3] if v > r]
+
+
+def _attack(c, b, k, r, out):
     if c[PIYA] and c[CHIMERA]:
         out.append(_ATTACK)
 
 
-def _runs_from(c, need, lo_units, k, r, out, table, start):
-    """Windows of consecutive values 1..12 with count >= need, starting at or above
-    start: length k (or any length >= lo_units when k is 0), top above r."""
-    lo = start
-    while lo <= 12:
-        if c[lo] < need:
-            lo += 1
-            continue
-        hi = lo
-        while hi < 12 and c[hi + 1] >= need:
-            hi += 1
-        for a in range(lo, hi + 1):
+def _pair_seqs(c, b, k, r, out):
+    if len(b[1]) < 3:
+        return
+    _from_runs(_RUN2, _runs(b[1]), k, 3, r, out)
+
+
+def _trio_seqs(c, b, k, r, out):
+    if len(b[2]) < 2:
+        return
+    _from_runs(_RUN3, _runs(b[2]), k, 2, r, out)
+
+
+def _straights(c, b, k, r, out):
+    if len(b[0]) < 4:
+        return
+    runs = _runs(b[0])
+    _from_runs(_RUN, runs, k, 5, r, out)
+    if not c[PIYA]:
+        return
+    # Pi Ya at an open end of a run a..z of 4..11 values: the play has z - a + 2 cards
+    # and its best reading tops at z + 1, or at z when z is 12.
+    for lo, hi in runs:
+        for a in range(lo, hi - 2):
+            zs = range(a + 3, min(hi, a + 10) + 1)
             if k:
-                b = a + k - 1
-                if b <= hi and b > r:
-                    out.append(table[a][b])
-            else:
-                for b in range(a + lo_units - 1, hi + 1):
-                    if b > r:
-                        out.append(table[a][b])
-        lo = hi + 1
+                zs = [z for z in zs if z - a + 2 == k]
+            row = _RUNP[a]
+            out += [row[z] for z in zs if z >= r and (z < MAX_SEQ or z > r)]
+    # Pi Ya for one value x strictly inside a..z: a value the hand holds (inside one
+    # run), or the one missing value between two runs.
+    for lo, hi in runs:
+        if hi - lo >= 4:
+            for a in range(lo, hi - 3):
+                row = _PSUB[a]
+                for z in (range(max(a + 4, r + 1), hi + 1) if not k else
+                          range(a + k - 1, a + k) if a + k - 1 <= hi and a + k - 1 > r else ()):
+                    out += row[z]
+    for i in range(len(runs) - 1):
+        lo, x1 = runs[i]
+        x2, hi = runs[i + 1]
+        if x2 == x1 + 2:
+            for a in range(lo, x1 + 1):
+                pre = _RUN[a][x1]
+                zmin = max(x2, a + 4, r + 1)
+                zmax = hi
+                if k:
+                    zmin = max(zmin, a + k - 1)
+                    zmax = min(hi, a + k - 1)
+                out += [pre + t for t in _RUNP[x2][zmin:zmax + 1]]
 
 
-def _pair_seqs(c, k, r, out):
-    _runs_from(c, 2, 3, k, r, out, _RUN2, 1)
+def _trio_singles(c, b, k, r, out):
+    ones = b[0]
+    for t in b[2]:
+        if t > r:
+            i = ones.index(t)
+            out += [(s, t, t, t) for s in ones[:i]]
+            out += [(t, t, t, s) for s in ones[i + 1:]]
 
 
-def _trio_seqs(c, k, r, out):
-    _runs_from(c, 3, 2, k, r, out, _RUN3, 1)
+def _trio_pairs(c, b, k, r, out):
+    twos = b[1]
+    for t in b[2]:
+        if t > r:
+            i = twos.index(t)
+            out += [(s, s, t, t, t) for s in twos[:i]]
+            out += [(t, t, t, s, s) for s in twos[i + 1:]]
 
 
-def _straights(c, k, r, out):
-    p = c[PIYA]
-    for lo in range(1, 13):
-        if not c[lo]:
+def _four_two_singles(c, b, k, r, out):
+    ones = b[0]
+    for f in b[3]:
+        if f > r:
+            i = ones.index(f)
+            lo = ones[:i]
+            hi = ones[i + 1:]
+            out += [(x, y, f, f, f, f) for j, x in enumerate(lo) for y in lo[j + 1:]]
+            out += [(x, f, f, f, f, y) for x in lo for y in hi]
+            # never Pi Ya and Chimera together (C5)
+            out += [(f, f, f, f, x, y) for j, x in enumerate(hi) for y in hi[j + 1:]
+                    if y != CHIMERA or x != PIYA]
+
+
+def _four_two_pairs(c, b, k, r, out):
+    twos = b[1]
+    for f in b[3]:
+        if f > r:
+            i = twos.index(f)
+            lo = twos[:i]
+            hi = twos[i + 1:]
+            out += [(x, x, y, y, f, f, f, f) for j, x in enumerate(lo) for y in lo[j + 1:]]
+            out += [(x, x, f, f, f, f, y, y) for x in lo for y in hi]
+            out += [(f, f, f, f, x, x, y, y) for j, x in enumerate(hi) for y in hi[j + 1:]]
+
+
+def _trio_seq_with(b, k, r, out, cands, parts, avoid_pc):
+    """k consecutive trios plus k attached singles or pairs of other values."""
+    if len(b[2]) < 2:
+        return
+    for a, z in _windows(_runs(b[2]), k, 2, r):
+        core = _RUN3[a][z]
+        if z == a + 1:  # two trios, two attachments: most of them, so unrolled
+            lo = [parts[v] for v in cands if v < a]
+            hi = [parts[v] for v in cands if v > z]
+            out += [x + y + core for j, x in enumerate(lo) for y in lo[j + 1:]]
+            out += [x + core + y for x in lo for y in hi]
+            out += [core + x + y for j, x in enumerate(hi) for y in hi[j + 1:]
+                    if not (avoid_pc and y == _CHIMERA1 and x == _PIYA1)]
             continue
-        gap = 0
-        for hi in range(lo, 13):
-            if not c[hi]:
-                if gap or not p:
-                    break
-                gap = hi
-                continue
-            n = hi - lo + 1
-            if gap:  # Pi Ya fills the one gap inside lo..hi
-                if n >= 5 and (not k or n == k) and hi > r:
-                    out.append(_RUN[lo][gap - 1] + _RUN[gap + 1][hi] + _P)
-                continue
-            if n >= 5 and (not k or n == k) and hi > r:
-                out.append(_RUN[lo][hi])
-                if p:  # Pi Ya may stand in for a value the hand holds, too
-                    for x in range(lo + 1, hi):
-                        out.append(_RUN[lo][x - 1] + _RUN[x + 1][hi] + _P)
-            # Pi Ya at an open end: best reading tops at hi + 1 unless hi is 12
-            if p and n >= 4 and n <= 11 and (not k or n + 1 == k) and (hi + 1 if hi < 12 else hi) > r:
-                out.append(_RUN[lo][hi] + _P)
-
-
-def _trio_singles(c, k, r, out):
-    for t in range(r + 1, HERO + 1):
-        if c[t] < 3:
-            continue
-        tt = _THREE[t]
-        for s in range(1, TOP + 1):
-            if c[s] and s != t:
-                out.append(_ONE[s] + tt if s < t else tt + _ONE[s])
-
-
-def _trio_pairs(c, k, r, out):
-    for t in range(r + 1, HERO + 1):
-        if c[t] < 3:
-            continue
-        tt = _THREE[t]
-        for s in range(1, HERO + 1):
-            if c[s] >= 2 and s != t:
-                out.append(_TWO[s] + tt if s < t else tt + _TWO[s])
-
-
-def _four_twos(c, r, out, need, hi_val, parts, bad_pair):
-    for f in range(r + 1, HERO + 1):
-        if c[f] != 4:
-            continue
-        ff = _FOUR[f]
-        cand = [v for v in range(1, hi_val + 1) if c[v] >= need and v != f]
-        m = len(cand)
-        for i in range(m - 1):
-            a = cand[i]
-            pa = parts[a]
-            for j in range(i + 1, m):
-                b = cand[j]
-                if a == bad_pair and b == CHIMERA:
-                    continue
-                if b < f:
-                    out.append(pa + parts[b] + ff)
-                elif a < f:
-                    out.append(pa + ff + parts[b])
-                else:
-                    out.append(ff + pa + parts[b])
-
-
-def _four_two_singles(c, k, r, out):
-    _four_twos(c, r, out, 1, TOP, _ONE, PIYA)
-
-
-def _four_two_pairs(c, k, r, out):
-    _four_twos(c, r, out, 2, HERO, _TWO, 0)
-
-
-def _trio_seq_with(c, k, r, out, need, hi_val, parts, avoid_pc):
-    """k consecutive trios plus k attached singles (need 1) or pairs (need 2)."""
-    lo = 1
-    while lo <= 12:
-        if c[lo] < 3:
-            lo += 1
-            continue
-        hi = lo
-        while hi < 12 and c[hi + 1] >= 3:
-            hi += 1
-        for a in range(lo, hi):
-            for b in range(a + 1, hi + 1):
-                u = b - a + 1
-                if (k and u != k) or b <= r:
-                    continue
-                cand = [v for v in range(1, hi_val + 1) if c[v] >= need and (v < a or v > b)]
-                if len(cand) >= u:
-                    _attach(cand, u, _RUN3[a][b], a, parts, avoid_pc, out)
-        lo = hi + 1
+        cand = [v for v in cands if v < a or v > z]
+        if len(cand) > z - a:
+            _attach(cand, z - a + 1, core, a, parts, avoid_pc, out)
 
 
 def _attach(cand, u, core, a, parts, avoid_pc, out):
@@ -204,15 +239,13 @@ def _attach(cand, u, core, a, parts, avoid_pc, out):
     while True:
         below = ()
         above = ()
-        last = -1
         for i in idx:
             v = cand[i]
             if v < a:
                 below += parts[v]
             else:
                 above += parts[v]
-            last = v
-        if not (avoid_pc and last == CHIMERA and cand[idx[-2]] == PIYA):
+        if not (avoid_pc and cand[idx[-1]] == CHIMERA and cand[idx[-2]] == PIYA):
             out.append(below + core + above)
         # next combination of indices, lexicographic
         i = u - 1
@@ -225,12 +258,12 @@ def _attach(cand, u, core, a, parts, avoid_pc, out):
             idx[j] = idx[j - 1] + 1
 
 
-def _trio_seq_singles(c, k, r, out):
-    _trio_seq_with(c, k, r, out, 1, TOP, _ONE, True)
+def _trio_seq_singles(c, b, k, r, out):
+    _trio_seq_with(b, k, r, out, b[0], _ONE, True)
 
 
-def _trio_seq_pairs(c, k, r, out):
-    _trio_seq_with(c, k, r, out, 2, HERO, _TWO, False)
+def _trio_seq_pairs(c, b, k, r, out):
+    _trio_seq_with(b, k, r, out, b[1], _TWO, False)
 
 
 GENERATORS = {
@@ -257,20 +290,18 @@ def legal_plays(c, over=None):
     reading ``over`` (C6): same kind and length and higher rank, any higher trap, the
     attack."""
     out = []
+    b = buckets(c)
     if over is None:
         for gen in _LEAD_ORDER:
-            gen(c, 0, 0, out)
+            gen(c, b, 0, 0, out)
         return out
     kind, length, rank = over
     if kind == ATTACK:
         return out
     if kind == TRAP:
-        _traps(c, 0, rank, out)
+        _traps(c, b, 0, rank, out)
     else:
-        GENERATORS[kind](c, length if kind in _SEQ else 0, rank, out)
-        _traps(c, 0, 0, out)
-    _attack(c, 0, 0, out)
+        GENERATORS[kind](c, b, length if kind in MIN_UNITS else 0, rank, out)
+        _traps(c, b, 0, 0, out)
+    _attack(c, b, 0, 0, out)
     return out
-
-
-_SEQ = (PAIR_SEQ, TRIO_SEQ, TRIO_SEQ_SINGLES, TRIO_SEQ_PAIRS, STRAIGHT)

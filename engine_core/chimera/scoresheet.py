@@ -31,8 +31,9 @@ def score_round(entry):
         raise EntryError("treasure must list %d amounts, one per seat" % SEATS)
     for i in range(SEATS):
         points(treasure[i], "treasure of seat %d" % i, 0, TREASURE_TOTAL)
-    if sum(treasure) > TREASURE_TOTAL:
-        raise EntryError("treasure adds up to %d, more than the %d there is" % (sum(treasure), TREASURE_TOTAL))
+    total = sum(treasure)
+    if total > TREASURE_TOTAL:
+        raise EntryError("treasure adds up to %d, more than the %d there is" % (total, TREASURE_TOTAL))
     if silent:
         # A silent Hunter played no card, so took no trick (C8.1).
         quiet = [s for s in range(SEATS) if s != chimera and s != first and treasure[s] == 0]

@@ -3,8 +3,7 @@
 import json
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine_core.chimera.cards import DECK, value_counts
 from engine_core.chimera.combos import KIND_NAMES, beats, classify, highest
