@@ -51,3 +51,14 @@ def legal(request):
 def score(request):
     from engine_core.chimera.scoresheet import score_round
     return {"deltas": score_round(field(request, "round"))}
+
+
+def replay(request):
+    # Imported here: classify/beats/legal on the board do not pay heap for the game.
+    from engine_core.chimera.record import replay as _replay
+    state, failed = _replay(field(request, "record"))
+    if failed is not None:
+        return {"ok": False, "at": failed[0], "error": failed[1]}
+    m = state.match
+    return {"ok": True, "totals": list(m.totals), "rounds": [list(r) for r in m.rounds],
+            "winner": m.winner}
