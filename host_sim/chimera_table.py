@@ -1,0 +1,240 @@
+"""`python -m host_sim play chimera`: a Chimera table in the terminal, for trying rules by hand.
+
+Human seats type at the keyboard (a number from the list of legal actions, or the cards
+themselves: ``7 7``, ``7j 7s``, ``5 6 7 8 P as 8``, ``pass``, ``bid 30``); the other seats
+are random-legal bots. Every action goes through the engine's game seam, and the record
+(CONTRACT 2) is rewritten after each one when ``--record FILE`` is given, so even an
+interrupted match leaves a record that replays.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+from engine_core.chimera import game, record
+from engine_core.chimera.cards import DECK, VALUE_TOKENS
+from engine_core.chimera.combos import KIND_NAMES
+from engine_core.errors import Refused
+from engine_core.prng import Pcg32
+
+BOT_STREAM = 99  # bots draw from their own PRNG stream, deals from the default one
+HELP = """type: a number from the list | cards (7 7, 7j 7s, 5 6 7 8 P as 8) | pass | bid 20/30/40
+      h: this help | s: scores | q: quit"""
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python -m host_sim play chimera",
+                                description="Play Chimera at the terminal (RULES C1-C9).")
+    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    p.add_argument("--bots", default="1,2",
+                   help="seats played by random-legal bots, e.g. 1,2 (default), 0,1,2 or '' for none")
+    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    p.add_argument("--limit", type=int, default=game.DEFAULT_LIMIT, help="match limit (C9.1)")
+    args = p.parse_args(argv)
+    try:
+        args.bots = {int(x) for x in args.bots.split(",") if x.strip()}
+    except ValueError:
+        p.error("--bots takes seat numbers separated by commas")
+    if not args.bots <= {0, 1, 2}:
+        p.error("seats are 0, 1 and 2")
+    if args.limit <= 0:
+        p.error("the limit must be positive")
+    if args.seed is None:
+        args.seed = int.from_bytes(os.urandom(4), "big")
+    return args
+
+
+def cards_text(codes):
+    return " ".join(DECK.format(sorted(codes))) or "-"
+
+
+def reading_text(r):
+    kind, length, rank = r
+    name = KIND_NAMES[kind].replace("_", " ")
+    if not rank:
+        return name
+    if length > 1:
+        return "%s %s-%s" % (name, VALUE_TOKENS[rank - length + 1], VALUE_TOKENS[rank])
+    return "%s of %s" % (name, VALUE_TOKENS[rank])
+
+
+def action_text(a):
+    verb = a[1]
+    if verb == "pass":
+        return "pass"
+    if verb == "bid":
+        return "bid %d" % a[2]
+    text = "%s %s" % (verb, " ".join(VALUE_TOKENS[c >> 3] for c in sorted(a[2])))
+    if verb == "play" and len(a) > 3 and a[3] is not None:
+        text += " (as %s)" % VALUE_TOKENS[a[3]]
+    return text
+
+
+def parse_typed(line, seat, state):
+    """An action from typed text; Refused with a reason when it names no action."""
+    words = line.split()
+    if not words:
+        raise Refused("type a number, cards, pass or bid")
+    if words[0] in ("pass", "p"):
+        return (seat, "pass")
+    if words[0] == "bid":
+        if len(words) != 2 or not words[1].isdigit():
+            raise Refused("bid takes 20, 30 or 40")
+        return (seat, "bid", int(words[1]))
+    as_value = None
+    if "as" in words:
+        i = words.index("as")
+        if i != len(words) - 2 or words[-1] not in VALUE_TOKENS.values():
+            raise Refused("write 'as' then one value at the end, e.g. 5 6 7 8 P as 8")
+        as_value = [v for v in VALUE_TOKENS if VALUE_TOKENS[v] == words[-1]][0]
+        words = words[:i]
+    cards = held_cards(DECK.parse(words), state.hands[seat])
+    if game.decision(state)[0] == "give":
+        return (seat, "give", cards)
+    return (seat, "play", cards, as_value)
+
+
+def held_cards(codes, hand):
+    """Cards typed without a family stand for any held card of that value."""
+    out = []
+    for c in codes:
+        if c in hand or c & 7 != 4:
+            out.append(c)
+            continue
+        free = [h for h in hand if h >> 3 == c >> 3 and h not in out]
+        if not free:
+            raise Refused("you hold no (more) %s" % VALUE_TOKENS[c >> 3])
+        out.append(free[0])
+    return tuple(out)
+
+
+class Table:
+    def __init__(self, args, read=input, write=print):
+        self.args = args
+        self.read = read
+        self.say = write
+        self.deals = Pcg32(args.seed)
+        self.bot_rng = Pcg32(args.seed, BOT_STREAM)
+        self.state = game.new_match(args.limit, dealer=0)
+        self.writer = record.Writer(args.limit, seed=args.seed, players=[self.name(s) for s in range(3)])
+
+    def name(self, seat):
+        return "seat %d (%s)" % (seat, "bot" if seat in self.args.bots else "you")
+
+    def run(self):
+        self.say("Chimera, seed %d, limit %d. %s" % (self.args.seed, self.args.limit, HELP))
+        while True:
+            kind, due = game.decision(self.state)
+            if kind == "over":
+                return 0
+            if kind == "deal":
+                action = game.next_deal(self.state, self.deals)
+            else:
+                seat = due[0]
+                action = self.bot(seat) if seat in self.args.bots else self.human(seat, kind)
+                if action is None:
+                    self.say("Stopped.%s" % (" Record: %s" % self.args.record if self.args.record else ""))
+                    return 0
+            self.apply(action)
+
+    def apply(self, action):
+        self.state, events = game.apply(self.state, action)
+        self.writer.add(action, events)
+        if self.args.record:
+            with open(self.args.record, "w") as f:
+                json.dump(self.writer.record, f)
+                f.write("\n")
+        if action[1] in ("pass", "bid"):
+            self.say("  %s: %s" % (self.name(action[0]), action_text(action)))
+        for e in events:
+            self.tell(e, action)
+
+    def bot(self, seat):
+        acts = game.legal_actions(self.state, seat)
+        return acts[self.bot_rng.below(len(acts))]
+
+    def human(self, seat, kind):
+        s = self.state
+        acts = game.legal_actions(s, seat)
+        self.say("")
+        self.say("%s, your %s. Hand (%d): %s" % (self.name(seat), kind, len(s.hands[seat]),
+                                               cards_text(s.hands[seat])))
+        if kind == "play":
+            self.say("  table: %s" % ("%s by seat %d" % (reading_text(s.top), s.top_seat)
+                                      if s.top else "you lead"))
+            self.say("  cards left: %s" % ", ".join("seat %d: %d" % (x, len(s.hands[x])) for x in range(3)))
+        elif kind == "bid":
+            self.say("  face-up card: %s; highest bid: %s" % (DECK.token(s.face_up),
+                                                              s.bid or "none"))
+        items = ["%d) %s" % (i + 1, action_text(a)) for i, a in enumerate(acts)]
+        for i in range(0, len(items), 8):
+            self.say("  " + "  ".join(items[i:i + 8]))
+        while True:
+            try:
+                line = self.read("> ").strip()
+            except EOFError:
+                return None
+            if line in ("q", "quit"):
+                return None
+            if line in ("h", "help", "?"):
+                self.say(HELP)
+                continue
+            if line == "s":
+                self.scores()
+                continue
+            if line.isdigit() and 1 <= int(line) <= len(acts):
+                return acts[int(line) - 1]
+            try:
+                action = parse_typed(line, seat, s)
+                game.apply(s, action)  # check only: the reason goes to the player
+                return action
+            except Refused as e:
+                self.say("  not allowed: %s" % e)
+
+    def scores(self):
+        m = self.state.match
+        for i, r in enumerate(m.rounds):
+            self.say("  round %d: %s" % (i + 1, " ".join("%5d" % d for d in r)))
+        self.say("  totals:   %s (limit %d)" % (" ".join("%5d" % t for t in m.totals), m.limit))
+
+    def tell(self, e, action):
+        s = self.state
+        kind = e[0]
+        if kind == "dealt":
+            self.say("\nRound %d: seat %d deals; the face-up %s goes to seat %d."
+                     % (len(s.match.rounds) + 1, e[1], DECK.token(s.face_up), e[2]))
+        elif kind == "redeal":
+            self.say("Everybody passed: seat %d deals again (C3.5)." % e[1])
+        elif kind == "forced_bid":
+            self.say("Everybody passed again: seat %d must bid 20 (C3.5)." % e[1])
+        elif kind == "chimera":
+            self.say("Seat %d is the Chimera with %d." % (e[1], e[2]))
+        elif kind == "hideout":
+            hidden = e[1] in self.args.bots and len(self.args.bots) < 3
+            self.say("Seat %d takes the hideout%s." % (e[1], "" if hidden else ": " + cards_text(e[2])))
+        elif kind == "exchanged":
+            self.say("The Hunters exchange %d card(s) each." % len(e[2]))
+            _, a, ga, b, gb = e
+            for seat, got in ((a, gb), (b, ga)):
+                if seat not in self.args.bots:
+                    self.say("  %s receives %s." % (self.name(seat), cards_text(got)))
+        elif kind == "played":
+            self.say("  %s: %s  (%s)" % (self.name(e[1]), cards_text(action[2]), reading_text(e[2])))
+        elif kind == "trick":
+            self.say("  seat %d takes the trick and leads." % e[1])
+        elif kind == "out":
+            self.say("Seat %d has played their last card." % e[1])
+        elif kind == "round_over":
+            self.say("Round over: %s" % " ".join("%+d" % d for d in e[1]))
+            self.scores()
+        elif kind == "match_over":
+            self.say("Seat %d wins the match with %d." % (e[1], s.match.totals[e[1]]))
+
+
+def main(argv):
+    return Table(parse_args(argv)).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
