@@ -8,8 +8,21 @@ def _judge(argv):
     return main()
 
 
+# play <game>: each game's terminal table module, which has main(argv).
+TABLES = {"chimera": "host_sim.chimera_table"}
+
+
+def _play(argv):
+    if not argv or argv[0] not in TABLES:
+        print("usage: python -m host_sim play {%s} [--help]" % ",".join(sorted(TABLES)))
+        return 2
+    module = __import__(TABLES[argv[0]], None, None, ["main"])
+    return module.main(argv[1:])
+
+
 COMMANDS = {
     "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
+    "play": (_play, "play a game at the terminal: play chimera [--seed N] [--bots 1,2] [--record FILE]"),
 }
 
 
