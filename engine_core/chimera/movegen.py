@@ -42,9 +42,20 @@ _RUN = [[tuple(range(lo, hi + 1)) for hi in range(13)] for lo in range(14)]
 _RUNP = [[r + _P for r in row] for row in _RUN]
 _RUN2 = [[tuple(sorted(r * 2)) for r in row] for row in _RUN]
 _RUN3 = [[tuple(sorted(r * 3)) for r in row] for row in _RUN]
-# _PSUB[a][z]: every straight a..z (5+ values) with Pi Ya standing in for one inner value.
-_PSUB = [[[_RUN[a][x - 1] + _RUNP[x + 1][z] for x in range(a + 1, z)] if z - a >= 4 else []
-          for z in range(13)] for a in range(13)]
+# _PSUB_ROW[a]: every straight a..z (5+ values, z ascending) with Pi Ya standing in for
+# one inner value; those with tops up to z end at index _PSUB_AT[a][z].
+_PSUB_ROW = []
+_PSUB_AT = []
+for _a in range(13):
+    _row = []
+    _at = []
+    for _z in range(13):
+        if _z - _a >= 4:
+            _row += [_RUN[_a][_x - 1] + _RUNP[_x + 1][_z] for _x in range(_a + 1, _z)]
+        _at.append(len(_row))
+    _PSUB_ROW.append(_row)
+    _PSUB_AT.append(_at)
+del _a, _z, _row, _at
 _VALUES = tuple(range(1, TOP + 1))
 _PIYA1 = _ONE[PIYA]
 _CHIMERA1 = _ONE[CHIMERA]
@@ -54,8 +65,8 @@ def buckets(c):
     """Held values (ascending) by how many of each the hand holds: >=1, >=2, >=3, 4."""
     ones = [v for v in _VALUES if c[v]]
     twos = [v for v in ones if c[v] > 1]
-    threes = [v for v in twos if c[v] > 2]
-    return ones, twos, threes, [v for v in threes if c[v] > 3]
+    threes = [v for v in twos if c[v] > 2] if twos else twos
+    return ones, twos, threes, [v for v in threes if c[v] > 3] if threes else threes
 
 
 def _runs(vals):
@@ -81,12 +92,27 @@ def _from_runs(table, runs, k, least, r, out):
     length >= least when k is 0), top z above r. A row of a table is indexed by the
     top, so all windows from one start are one slice."""
     for lo, hi in runs:
+        if hi - lo + 1 < (k or least):
+            continue
         if k:
             for z in range(max(lo + k - 1, r + 1), hi + 1):
                 out.append(table[z - k + 1][z])
-        else:
+        elif r:
             for a in range(lo, hi - least + 2):
                 out += table[a][max(a + least - 1, r + 1):hi + 1]
+        else:
+            for a in range(lo, hi - least + 2):
+                out += table[a][a + least - 1:hi + 1]
+
+
+def _consecutive(vals):
+    """Do two values of the sorted list follow each other within 1..12?"""
+    prev = -1
+    for v in vals:
+        if v == prev + 1 and v <= MAX_SEQ:
+            return True
+        prev = v
+    return False
 
 
 def _windows(runs, k, least, r):
@@ -98,19 +124,19 @@ def _windows(runs, k, least, r):
 
 
 def _singles(c, b, k, r, out):
-    out += [_ONE[v] for v in b[0] if v > r]
+    out += [_ONE[v] for v in b[0] if v > r] if r else [_ONE[v] for v in b[0]]
 
 
 def _pairs(c, b, k, r, out):
-    out += [_TWO[v] for v in b[1] if v > r]
+    out += [_TWO[v] for v in b[1] if v > r] if r else [_TWO[v] for v in b[1]]
 
 
 def _trios(c, b, k, r, out):
-    out += [_THREE[v] for v in b[2] if v > r]
+    out += [_THREE[v] for v in b[2] if v > r] if r else [_THREE[v] for v in b[2]]
 
 
 def _traps(c, b, k, r, out):
-    out += [_FOUR[v] for v in b[3] if v > r]
+    out += [_FOUR[v] for v in b[3] if v > r] if r else [_FOUR[v] for v in b[3]]
 
 
 def _attack(c, b, k, r, out):
@@ -134,57 +160,77 @@ def _straights(c, b, k, r, out):
     if len(b[0]) < 4:
         return
     runs = _runs(b[0])
-    _from_runs(_RUN, runs, k, 5, r, out)
-    if not c[PIYA]:
+    p = c[PIYA]
+    if not k and not r:
+        _lead_straights(runs, p, out)
         return
-    # Pi Ya at an open end of a run a..z of 4..11 values: the play has z - a + 2 cards
-    # and its best reading tops at z + 1, or at z when z is 12.
     for lo, hi in runs:
+        if hi - lo < 3:
+            continue
         for a in range(lo, hi - 2):
-            zs = range(a + 3, min(hi, a + 10) + 1)
-            if k:
-                zs = [z for z in zs if z - a + 2 == k]
-            row = _RUNP[a]
-            out += [row[z] for z in zs if z >= r and (z < MAX_SEQ or z > r)]
-    # Pi Ya for one value x strictly inside a..z: a value the hand holds (inside one
-    # run), or the one missing value between two runs.
+            # tops z of the windows a..z: every length >= 5 (k == 0) or exactly k
+            zlo = max(a + k - 1 if k else a + 4, r + 1)
+            zhi = min(hi, a + k - 1) if k else hi
+            if zlo <= zhi:
+                out += _RUN[a][zlo:zhi + 1]
+                if p:  # Pi Ya for one inner value of a..z, held or not
+                    out += _PSUB_ROW[a][_PSUB_AT[a][zlo - 1]:_PSUB_AT[a][zhi]]
+            if p:
+                # Pi Ya at an open end of a..z (4..11 values): the best reading tops at
+                # z + 1, or at z when z is 12.
+                zlo = max(a + k - 2 if k else a + 3, r)
+                zhi = min(hi, a + k - 2 if k else a + 10)
+                if zhi == MAX_SEQ and r == MAX_SEQ:
+                    zhi -= 1
+                out += _RUNP[a][zlo:zhi + 1]
+    if p:
+        _bridged_straights(runs, k, r, out)
+
+
+def _lead_straights(runs, p, out):
+    """_straights for a lead: every window, so whole table rows are sliced."""
     for lo, hi in runs:
-        if hi - lo >= 4:
-            for a in range(lo, hi - 3):
-                row = _PSUB[a]
-                for z in (range(max(a + 4, r + 1), hi + 1) if not k else
-                          range(a + k - 1, a + k) if a + k - 1 <= hi and a + k - 1 > r else ()):
-                    out += row[z]
+        if hi - lo < 3:
+            continue
+        for a in range(lo, hi - 2):
+            if a + 4 <= hi:
+                out += _RUN[a][a + 4:hi + 1]
+                if p:
+                    out += _PSUB_ROW[a][_PSUB_AT[a][a + 3]:_PSUB_AT[a][hi]]
+            if p:
+                out += _RUNP[a][a + 3:min(hi, a + 10) + 1]
+    if p:
+        _bridged_straights(runs, 0, 0, out)
+
+
+def _bridged_straights(runs, k, r, out):
+    """Pi Ya for the one value missing between two runs."""
     for i in range(len(runs) - 1):
         lo, x1 = runs[i]
         x2, hi = runs[i + 1]
         if x2 == x1 + 2:
             for a in range(lo, x1 + 1):
                 pre = _RUN[a][x1]
-                zmin = max(x2, a + 4, r + 1)
-                zmax = hi
+                zlo = max(x2, a + 4, r + 1)
+                zhi = hi
                 if k:
-                    zmin = max(zmin, a + k - 1)
-                    zmax = min(hi, a + k - 1)
-                out += [pre + t for t in _RUNP[x2][zmin:zmax + 1]]
+                    zlo = max(zlo, a + k - 1)
+                    zhi = min(hi, a + k - 1)
+                out += [pre + t for t in _RUNP[x2][zlo:zhi + 1]]
 
 
 def _trio_singles(c, b, k, r, out):
     ones = b[0]
     for t in b[2]:
         if t > r:
-            i = ones.index(t)
-            out += [(s, t, t, t) for s in ones[:i]]
-            out += [(t, t, t, s) for s in ones[i + 1:]]
+            out += [(s, t, t, t) if s < t else (t, t, t, s) for s in ones if s != t]
 
 
 def _trio_pairs(c, b, k, r, out):
     twos = b[1]
     for t in b[2]:
         if t > r:
-            i = twos.index(t)
-            out += [(s, s, t, t, t) for s in twos[:i]]
-            out += [(t, t, t, s, s) for s in twos[i + 1:]]
+            out += [(s, s, t, t, t) if s < t else (t, t, t, s, s) for s in twos if s != t]
 
 
 def _four_two_singles(c, b, k, r, out):
@@ -282,7 +328,12 @@ GENERATORS = {
     TRAP: _traps,
     ATTACK: _attack,
 }
-_LEAD_ORDER = tuple(GENERATORS.values())
+# For a lead, kinds are grouped by what they need, so a hand without a trio or a four
+# does not even call their generators.
+_LEAD_ANY = (_singles, _pairs, _pair_seqs, _straights, _attack)
+_LEAD_TRIO = (_trios, _trio_singles, _trio_pairs)
+_LEAD_TRIOS = (_trio_seqs, _trio_seq_singles, _trio_seq_pairs)
+_LEAD_FOUR = (_traps, _four_two_singles, _four_two_pairs)
 
 
 def legal_plays(c, over=None):
@@ -292,8 +343,18 @@ def legal_plays(c, over=None):
     out = []
     b = buckets(c)
     if over is None:
-        for gen in _LEAD_ORDER:
+        for gen in _LEAD_ANY:
             gen(c, b, 0, 0, out)
+        threes = b[2]
+        if threes:
+            for gen in _LEAD_TRIO:
+                gen(c, b, 0, 0, out)
+            if len(threes) > 1 and _consecutive(threes):
+                for gen in _LEAD_TRIOS:
+                    gen(c, b, 0, 0, out)
+            if b[3]:
+                for gen in _LEAD_FOUR:
+                    gen(c, b, 0, 0, out)
         return out
     kind, length, rank = over
     if kind == ATTACK:
