@@ -45,9 +45,10 @@ $(NODE_STAMP): package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund
 	touch $@
 
-## bench: move-generator benchmark against douzero's reference generator
-bench: $(BENCH_STAMP)
+## bench: move-generator benchmark against douzero's reference generator; Chimera rounds/s and heap
+bench: $(BENCH_STAMP) node_modules
 	$(PY) benchmarks/movegen.py $(BENCH_HANDS)
+	$(PY) benchmarks/rounds.py
 
 $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 	$(PIP) install -q --no-deps -r requirements-bench.txt
