@@ -20,9 +20,15 @@ def _play(argv):
     return module.main(argv[1:])
 
 
+def _deploy(argv):
+    from host_sim.deploy import main
+    return main(argv)
+
+
 COMMANDS = {
     "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
     "play": (_play, "play a game at the terminal: play chimera [--seed N] [--bots 1,2] [--record FILE]"),
+    "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
 }
 
 
