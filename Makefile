@@ -62,6 +62,12 @@ fuzz: venv
 sim: venv
 	$(PY) -m host_sim play chimera
 
+## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]
+.PHONY: deploy
+deploy: venv
+	$(PY) -m host_sim deploy --board "$(BOARD)" $(if $(DRIVE),--drive "$(DRIVE)") \
+		$(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
 ## clean: remove installed tools and caches (not your work)
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .mypy_cache .hypothesis build
