@@ -131,13 +131,19 @@ def _tree(top, suffixes=None):
 # -- the plan --------------------------------------------------------------------------------
 
 
-def plan(board, root=None, site=None):
-    """[(path on the drive, source path)] in the order they are written."""
-    root = root or ROOT
+def check_board(board, root=None):
+    """The board profiles, after making sure `board` is one of them."""
     profiles = board_profiles(root)
     if board not in profiles:
         known = ", ".join(sorted(profiles)) or "none yet"
         raise DeployError("unknown board %r; BOARD is one of: %s" % (board, known))
+    return profiles
+
+
+def plan(board, root=None, site=None):
+    """[(path on the drive, source path)] in the order they are written."""
+    root = root or ROOT
+    profiles = check_board(board, root)
     files = []
     for lib in _assigned(profiles[board], "LIBS") or ():
         files += library_files(lib, site)
@@ -221,6 +227,7 @@ def _stale(drive, files):
 
 def deploy(board, drive=None, mpy_cross=None, root=None, site=None, write=None, log=print):
     """Put the app for `board` on the drive; returns (written, unchanged, removed) drive paths."""
+    check_board(board, root)
     drive = choose_drive(drive)
     if not os.access(drive, os.W_OK):
         raise DeployError("%s is read-only for this computer: the app owns the flash. Unplug the board, "
