@@ -1,0 +1,51 @@
+"""Raspberry Pi Pico with the Pimoroni Pico Display Pack: 240x135 ST7789 colour LCD,
+four buttons A, B (left of the screen) and X, Y (right).
+
+Pins (Pimoroni's pinout, "front" SPI slot): SCK GP18, MOSI GP19, CS GP17, DC GP16,
+backlight GP20; buttons A GP12, B GP13, X GP14, Y GP15, active low. The panel is the
+1.14" ST7789 window at column 53, row 40 of the controller's memory, turned to landscape.
+With four buttons, LEFT/RIGHT (the next/previous field of a form) and MENU come from
+holding a button."""
+
+from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+
+ID = "pico_display_pack"
+BOARD_ID = "raspberry_pi_pico"
+NAME = "Raspberry Pi Pico + Pimoroni Pico Display Pack"
+WIDTH = 240
+HEIGHT = 135
+DEPTH = 16
+PX_PER_MM = 9.6  # 1.14" panel: 240 px over 25 mm
+PAPER = False
+REFRESH_MS = 0
+LIBS = ("adafruit_display_text", "adafruit_st7789")
+
+KEYMAP = ((OK, MENU), (BACK, None), (UP, RIGHT), (DOWN, LEFT))
+LABELS = ("A", "B", "X", "Y")
+SIM_KEYS = ("a", "b", "x", "y")
+HINTS = {OK: "A", BACK: "B", MENU: "hold A"}
+
+
+def make_display():
+    import board
+    import busio
+    import displayio
+    import fourwire
+    from adafruit_st7789 import ST7789
+
+    displayio.release_displays()
+    spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
+    bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=62_500_000)
+    return ST7789(bus, width=WIDTH, height=HEIGHT, rowstart=40, colstart=53, rotation=270,
+                  backlight_pin=board.GP20)
+
+
+def make_keys():
+    import board
+    import keypad
+    return keypad.Keys((board.GP12, board.GP13, board.GP14, board.GP15),
+                       value_when_pressed=False, pull=True)
+
+
+def make_encoder():
+    return None

@@ -1,0 +1,41 @@
+"""Pimoroni PicoSystem: 240x240 colour LCD (board.DISPLAY), d-pad and A/B/X/Y.
+
+Buttons are active low with pull-ups (pins from CircuitPython's board definition
+pimoroni_picosystem: SW_UP .. SW_Y)."""
+
+from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+
+ID = "picosystem"
+BOARD_ID = "pimoroni_picosystem"
+NAME = "Pimoroni PicoSystem"
+WIDTH = 240
+HEIGHT = 240
+DEPTH = 16
+PX_PER_MM = 8.7  # 1.54" panel: 240 px over 27.7 mm
+PAPER = False
+REFRESH_MS = 0
+LIBS = ("adafruit_display_text",)
+
+# Key numbers follow the pin order in make_keys. Y is left free for the dealer mode.
+KEYMAP = ((UP, None), (DOWN, None), (LEFT, None), (RIGHT, None),
+          (OK, None), (BACK, None), (MENU, None), (None, None))
+LABELS = ("Up", "Down", "Left", "Right", "A", "B", "X", "Y")
+SIM_KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
+HINTS = {OK: "A", BACK: "B", MENU: "X"}
+
+
+def make_display():
+    import board
+    return board.DISPLAY
+
+
+def make_keys():
+    import board
+    import keypad
+    pins = (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
+            board.SW_A, board.SW_B, board.SW_X, board.SW_Y)
+    return keypad.Keys(pins, value_when_pressed=False, pull=True)
+
+
+def make_encoder():
+    return None

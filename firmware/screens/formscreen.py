@@ -1,0 +1,95 @@
+"""A form on screen: one row per field, the focused one on the bar, and two footer lines
+that say what OK would do (or why it cannot) before it is pressed."""
+
+from firmware.form import row_text
+from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.screen import Screen
+from firmware.widgets import RowList
+
+
+class FormScreen(Screen):
+    TURN = UP  # the encoder changes the value
+
+    def __init__(self, app, fields, focus=0):
+        Screen.__init__(self, app)
+        self.fields = fields
+        self.focus = focus
+
+    # -- to override ------------------------------------------------------------------
+
+    def title(self):
+        return ""
+
+    def footer(self, n):
+        """(up to ``n`` lines, True): what saving would give; or (reason, False): why not."""
+        return [], True
+
+    def changed(self, field):
+        """A field's value changed (forms use it to keep defaults in step)."""
+
+    def submit(self):
+        """OK was pressed."""
+
+    # -- screen -----------------------------------------------------------------------
+
+    def build(self, ui, g):
+        self.head, self.pos = ui.title(g, "")
+        self.nfoot = 2 if ui.rows >= 7 else 1
+        n = max(1, ui.rows - 1 - self.nfoot)
+        self.list = RowList(ui, g, ui.lh + ui.s * 2, n)
+        y = ui.h - self.nfoot * ui.lh
+        ui.rect(g, 0, y - ui.s, ui.w, ui.s, ui.fg)  # sets the footer apart from the fields
+        self.foot = [ui.label(g, "", ui.s * 2, y + i * ui.lh) for i in range(self.nfoot)]
+
+    def drop(self):
+        self.head = self.pos = self.list = self.foot = None
+
+    def draw(self):
+        ui = self.app.ui
+        width = self.list.width()
+        ui.set(self.head, self.title())
+        ui.set(self.pos, "%d/%d" % (self.focus + 1, len(self.fields)))
+        self.list.show([row_text(f.label, f.text(), width) for f in self.fields], self.focus)
+        n = self.nfoot
+        text, ok = self.footer(n)
+        lines = (text + [""] * n)[:n] if ok else wrap(text, ui.cols - 1, n)
+        for i in range(n):
+            ui.set(self.foot[i], lines[i][:ui.cols - 1], ui.hi if ok else ui.warn)
+
+    def key(self, k):
+        f = self.fields[self.focus]
+        if k == UP or k == DOWN:
+            if f.step(1 if k == UP else -1):
+                self.changed(f)
+        elif k == RIGHT or k == LEFT:
+            self.focus = (self.focus + (1 if k == RIGHT else -1)) % len(self.fields)
+        elif k == OK:
+            self.submit()
+        elif k == BACK:
+            self.app.pop()
+        elif k == MENU:
+            self.app.to_menu()
+
+
+def wrap(text, cols, n):
+    """``text`` broken at spaces into ``n`` lines of at most ``cols`` characters; the last
+    line ends in ".." when the text does not fit."""
+    lines = []
+    words = text.split(" ")
+    line = ""
+    for w in words:
+        if not line:
+            line = w
+        elif len(line) + 1 + len(w) <= cols:
+            line += " " + w
+        else:
+            lines.append(line)
+            line = w
+    lines.append(line)
+    if len(lines) > n or len(lines[-1]) > cols:
+        lines = lines[:n]
+        last = lines[n - 1]
+        lines[n - 1] = last[:cols - 2] + ".."
+    while len(lines) < n:
+        lines.append("")
+    return [x[:cols] for x in lines]

@@ -1,0 +1,50 @@
+"""Statistics per player: Chimera bids won and lost, Tichu calls made and failed
+(T = Tichu, G = Grand Tichu)."""
+
+from firmware.form import row_text
+from firmware.keys import BACK, DOWN, MENU, UP
+from firmware.screen import Screen
+from firmware.widgets import RowList
+
+
+class Stats(Screen):
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.top = 0
+
+    def build(self, ui, g):
+        self.head, self.pos = ui.title(g, self.t("stats"))
+        self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
+
+    def drop(self):
+        self.head = self.pos = self.list = None
+
+    def rows(self):
+        book = self.app.book
+        s = book.stats()
+        cols = self.list.width()
+        if book.game == "chimera":
+            out = [self.t("bids")]
+            for p in range(book.players):
+                out.append(row_text(book.names[p], "%d / %d" % (s["won"][p], s["lost"][p]), cols))
+            return out
+        out = [self.t("calls")]
+        for p in range(book.players):
+            v = "T %d/%d G %d/%d" % (s["tichu_made"][p], s["tichu_failed"][p],
+                                     s["grand_made"][p], s["grand_failed"][p])
+            out.append(row_text(book.names[p], v, cols))
+        return out
+
+    def draw(self):
+        rows = self.rows()
+        self.top = max(0, min(self.top, len(rows) - self.list.n))
+        self.list.top = self.top
+        self.list.show(rows)
+
+    def key(self, k):
+        if k == UP or k == DOWN:
+            self.top += 1 if k == DOWN else -1
+        elif k == BACK:
+            self.app.pop()
+        elif k == MENU:
+            self.app.to_menu()

@@ -1,0 +1,104 @@
+"""The running totals, big enough to read across the table.
+
+Each side (player or team) gets a band: its name and its total, as large as the band
+allows. Tall panels stack the bands, wide ones put them side by side. The leader is
+highlighted; the bottom line says whose turn it is to act: a tie at the top (play on,
+C9.2/T7.1), the winner, an unsaved journal, or which key enters the next round.
+"""
+
+from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.screen import Screen
+
+MIN_DIGITS = 4  # size totals for four digits, so the text does not jump as they grow
+
+
+class Totals(Screen):
+    def build(self, ui, g):
+        book = self.app.book
+        self.head, self.lim = ui.title(g, self.t(book.game))
+        n = book.sides
+        top = ui.lh + ui.s * 2
+        room = ui.h - top - ui.lh
+        self.names = []
+        self.nums = []
+        self.boxes = []  # per side: (x, y, w, h) where the total goes, right or centre aligned
+        stacked = ui.h * 4 >= ui.w * 3
+        bh = room // n
+        # Tall panels: a band per side, the name above its total, or beside it where that
+        # makes the digits bigger (three short bands).
+        name_w = (max([len(x) for x in book.side_names()]) + 1) * ui.cw * ui.s
+        beside = ui.big_scale(MIN_DIGITS, ui.w - name_w, bh) > ui.big_scale(MIN_DIGITS, ui.w, bh - ui.lh)
+        self.name_cols = ui.cols if stacked else ui.w // n // (ui.cw * ui.s)
+        for i in range(n):
+            if stacked:
+                y = top + i * bh
+                ny = y + (bh - ui.lh) // 2 if beside else y
+                self.names.append(ui.label(g, "", ui.s * 2, ny))
+                if beside:
+                    self.boxes.append((ui.w - ui.s * 3, y, ui.w - name_w, bh, 1.0))
+                else:
+                    self.boxes.append((ui.w - ui.s * 3, y + ui.lh, ui.w - ui.s * 4, bh - ui.lh, 1.0))
+            else:
+                cw = ui.w // n
+                x = i * cw
+                self.names.append(ui.label(g, "", x + cw // 2, top, anchor=(0.5, 0.0)))
+                self.boxes.append((x + cw // 2, top + ui.lh, cw - ui.s * 4, room - ui.lh, 0.5))
+        for b in self.boxes:
+            s = ui.big_scale(MIN_DIGITS, b[2], b[3])
+            self.nums.append(ui.label(g, "0", b[0], b[1] + (b[3] - ui.ch * s) // 2, scale=s,
+                                      anchor=(b[4], 0.0)))
+        self.status = ui.label(g, "", ui.w // 2, ui.h - ui.lh, anchor=(0.5, 0.0))
+
+    def drop(self):
+        self.head = self.lim = self.names = self.nums = self.boxes = self.status = None
+
+    def draw(self):
+        ui = self.app.ui
+        book = self.app.book
+        ui.set(self.head, self.t(book.game))
+        ui.set(self.lim, self.t("to") % book.limit)
+        names = book.side_names()
+        totals = book.totals
+        best = max(totals)
+        lead = totals.count(best) == 1 and book.rounds() > 0
+        for i in range(book.sides):
+            leader = lead and totals[i] == best
+            name = names[i]
+            if leader and not ui.colour:
+                name = "*" + name
+            ui.set(self.names[i], name[:self.name_cols], ui.hi if leader else ui.fg)
+            b = self.boxes[i]
+            text = str(totals[i])
+            s = ui.big_scale(max(MIN_DIGITS, len(text)), b[2], b[3])
+            lab = self.nums[i]
+            if lab.scale != s:
+                lab.scale = s
+                lab.anchored_position = (b[0], b[1] + (b[3] - ui.ch * s) // 2)
+            ui.set(lab, text, ui.hi if leader else ui.fg)
+        ui.set(self.status, self.line(), ui.warn if self.app.unsaved else ui.fg)
+
+    def line(self):
+        app = self.app
+        book = app.book
+        if app.unsaved:
+            return self.t("not_saved")
+        w = book.winner()
+        if w is not None:
+            return self.t("wins" if book.sides == book.players else "win") % book.side_names()[w]
+        if book.tied():
+            return self.t("tie")
+        return self.t("hint_round") % (app.profile.HINTS[OK], book.rounds() + 1)
+
+    def key(self, k):
+        app = self.app
+        if k == OK:
+            if app.book.over():
+                app.open("matchend", "MatchEnd")
+            else:
+                app.open("entry", "RoundEntry")
+        elif k == UP or k == DOWN or k == LEFT:
+            app.open("history", "History")
+        elif k == RIGHT:
+            app.open("stats", "Stats")
+        elif k == BACK or k == MENU:
+            app.to_menu()
