@@ -1,0 +1,145 @@
+"""The device on the PC: the unchanged firmware App on a board profile, with host
+stand-ins for `board`, `keypad`, `rotaryio` and `supervisor`, a virtual panel in place
+of the display driver and a clock that moves only when told (headless) or with real
+time (the window).
+
+Keys go in as the board's own buttons: ``press("ok")`` finds the button whose tap (or,
+on boards with few buttons, whose hold) gives that logical key and presses it, held as
+long as a person would, so the firmware's whole input path runs. ``presses`` counts
+button presses and encoder detents.
+"""
+
+import sys
+
+import host_sim.displayio_host  # noqa: F401  (before the stand-ins take module names)
+from host_sim.panel import VirtualPanel
+from host_sim.stubs import board as board_stub, keypad, rotaryio, supervisor
+
+TAP_MS = 80
+STEP_MS = 20
+
+_STANDINS = {"board": board_stub, "keypad": keypad, "rotaryio": rotaryio, "supervisor": supervisor}
+
+
+def install_standins():
+    """Put the host stand-ins where the firmware imports them (idempotent)."""
+    for name, mod in _STANDINS.items():
+        sys.modules[name] = mod
+
+
+class Device:
+    def __init__(self, board="picosystem", journal=None, realtime=False):
+        install_standins()
+        from boards import load
+        from firmware.app import App
+        from firmware.keys import HOLD_MS
+
+        self.profile = p = load(board)
+        board_stub.use(p.BOARD_ID)
+        self.now = 0
+        self.realtime = realtime
+        if not realtime:
+            supervisor.clock = lambda: self.now
+        self.clock = supervisor.ticks_ms
+        self.panel = VirtualPanel(p.WIDTH, p.HEIGHT, p.DEPTH, p.REFRESH_MS, self.clock)
+        self.keys = p.make_keys()
+        self.encoder = p.make_encoder()
+        self.hold_ms = HOLD_MS + 100
+        self.presses = 0
+        self.app = App(p, self.panel, self.keys, journal, self.encoder)
+        self.step()
+
+    # -- time ---------------------------------------------------------------------------
+
+    def step(self):
+        return self.app.step(self.clock())
+
+    def advance(self, ms):
+        """Let ``ms`` milliseconds pass, running the main loop every STEP_MS."""
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + STEP_MS)
+            self.step()
+
+    def settle(self):
+        """Wait until the panel has shown the latest state (e-paper: its refresh limit)."""
+        for _ in range(200):
+            if not self.app.panel.pending:
+                return
+            self.advance(100)
+        raise AssertionError("the panel never refreshed")
+
+    # -- keys -----------------------------------------------------------------------------
+
+    def button_for(self, logical):
+        """(key number, hold?) of the button that gives ``logical``: a tap if any, else a hold."""
+        km = self.profile.KEYMAP
+        for n in range(len(km)):
+            if km[n][0] == logical:
+                return n, False
+        for n in range(len(km)):
+            if km[n][1] == logical:
+                return n, True
+        raise ValueError("%s has no button for %s" % (self.profile.ID, logical))
+
+    def press_button(self, n, hold=False):
+        self.presses += 1
+        self.keys.inject(n, True, self.clock())
+        self.advance(self.hold_ms if hold else TAP_MS)
+        self.keys.inject(n, False, self.clock())
+        self.advance(TAP_MS)
+
+    def turn(self, detents):
+        self.presses += abs(detents)
+        self.encoder.position += detents
+        self.advance(TAP_MS)
+
+    def press(self, logical):
+        from firmware.keys import CCW, CW
+
+        if logical in (CW, CCW) and self.encoder is not None:
+            self.turn(1 if logical == CW else -1)
+            return
+        self.press_button(*self.button_for(logical))
+
+    def keys_from(self, text):
+        """Press a space-separated list of logical keys ("down down ok"); ``key*3`` repeats."""
+        for tok in text.split():
+            name, _, times = tok.partition("*")
+            for _ in range(int(times or 1)):
+                self.press(name.lower())
+
+    # -- what is on the panel --------------------------------------------------------------
+
+    def screen(self):
+        return self.app.top()
+
+    def texts(self):
+        """The texts of every visible label on the panel, top to bottom, left to right."""
+        found = []
+        _collect(self.panel.root_group, 0, 0, found)
+        found.sort()
+        return [t for _, _, t in found]
+
+    def text(self):
+        return "\n".join(self.texts())
+
+    def png(self):
+        self.settle()
+        return self.panel.png()
+
+
+def _collect(group, x0, y0, out, scale=1):
+    if group is None or getattr(group, "hidden", False):
+        return
+    x0 += group.x * scale
+    y0 += group.y * scale
+    scale *= getattr(group, "scale", 1)
+    text = getattr(group, "text", None)
+    if isinstance(text, str):
+        if text.strip():
+            out.append((y0, x0, text))
+        return
+    for item in group:
+        if hasattr(item, "__iter__") or hasattr(item, "text"):
+            _collect(item, x0, y0, out, scale)
