@@ -20,6 +20,16 @@ def _play(argv):
     return module.main(argv[1:])
 
 
+def _sim(argv):
+    from host_sim.sim import main
+    return main(argv)
+
+
+def _shot(argv):
+    from host_sim.shot import main
+    return main(argv)
+
+
 def _deploy(argv):
     from host_sim.deploy import main
     return main(argv)
@@ -29,6 +39,8 @@ COMMANDS = {
     "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
     "play": (_play, "play a game at the terminal: play chimera [--seed N] [--bots 1,2] [--record FILE]"),
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
+    "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),
+    "shot": (_shot, "headless screenshot: shot --board NAME --keys \"ok up ok\" --out FILE.png"),
 }
 
 
