@@ -14,7 +14,6 @@ import sys
 
 from engine_core.chimera import game, record
 from engine_core.chimera.cards import DECK, VALUE_TOKENS
-from engine_core.chimera.combos import KIND_NAMES
 from engine_core.errors import Refused
 from engine_core.prng import Pcg32
 
@@ -47,16 +46,6 @@ def parse_args(argv):
 
 def cards_text(codes):
     return " ".join(DECK.format(sorted(codes))) or "-"
-
-
-def reading_text(r):
-    kind, length, rank = r
-    name = KIND_NAMES[kind].replace("_", " ")
-    if not rank:
-        return name
-    if length > 1:
-        return "%s %s-%s" % (name, VALUE_TOKENS[rank - length + 1], VALUE_TOKENS[rank])
-    return "%s of %s" % (name, VALUE_TOKENS[rank])
 
 
 def action_text(a):
@@ -161,7 +150,7 @@ class Table:
         self.say("%s, your %s. Hand (%d): %s" % (self.name(seat), kind, len(s.hands[seat]),
                                                cards_text(s.hands[seat])))
         if kind == "play":
-            self.say("  table: %s" % ("%s by seat %d" % (reading_text(s.top), s.top_seat)
+            self.say("  table: %s" % ("%s by seat %d" % (game.reading_name(s.top), s.top_seat)
                                       if s.top else "you lead"))
             self.say("  cards left: %s" % ", ".join("seat %d: %d" % (x, len(s.hands[x])) for x in range(3)))
         elif kind == "bid":
@@ -220,7 +209,7 @@ class Table:
                 if seat not in self.args.bots:
                     self.say("  %s receives %s." % (self.name(seat), cards_text(got)))
         elif kind == "played":
-            self.say("  %s: %s  (%s)" % (self.name(e[1]), cards_text(action[2]), reading_text(e[2])))
+            self.say("  %s: %s  (%s)" % (self.name(e[1]), cards_text(action[2]), game.reading_name(e[2])))
         elif kind == "trick":
             self.say("  seat %d takes the trick and leads." % e[1])
         elif kind == "out":

@@ -12,7 +12,7 @@ shares every unchanged tuple with the old one, so a copy is just a reference.
 """
 
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
-from engine_core.chimera.combos import ATTACK, TRAP, beats, classify
+from engine_core.chimera.combos import ATTACK, KIND_NAMES, TRAP, beats, classify
 from engine_core.chimera.scoring import round_deltas
 from engine_core.errors import IllegalAction
 from engine_core.match import Match, valid_limit
@@ -215,9 +215,13 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+_USAGE = {"bid": "bid takes one amount: 20, 30 or 40", "pass": "pass takes no argument",
+          "give": "give takes one set of cards", "play": "play takes cards and at most an as"}
+
+
 def _args(action, lo, hi):
     if not lo <= len(action) <= hi:
-        raise IllegalAction("%s takes %d argument(s)" % (action[1], lo - 2))
+        raise IllegalAction(_USAGE[action[1]])
 
 
 def _cards(x):
@@ -410,14 +414,25 @@ def reading_for(cards, top, as_value):
             raise IllegalAction("%s cannot be read as %s (C5.2)" % (_show(cards), _token(as_value)))
         r = named[0]
         if top is not None and not beats(r, top):
-            raise IllegalAction("%s as %s does not beat the table (C6)" % (_show(cards), _token(as_value)))
+            raise IllegalAction("%s as %s does not beat %s (C6)"
+                                % (_show(cards), _token(as_value), reading_name(top)))
         return r
     if top is None:
         return readings[-1]
     for i in range(len(readings) - 1, -1, -1):
         if beats(readings[i], top):
             return readings[i]
-    raise IllegalAction("%s does not beat the table (C6)" % _show(cards))
+    raise IllegalAction("%s does not beat %s (C6)" % (_show(cards), reading_name(top)))
+
+
+def reading_name(r):
+    """A reading in words, for reasons and shells: 'pair of 9', 'straight 5-9'."""
+    kind, length, rank = r
+    if kind == ATTACK:
+        return KIND_NAMES[kind]
+    if length > 1:
+        return "%s %s-%s" % (KIND_NAMES[kind], _token(rank - length + 1), _token(rank))
+    return "%s of %s" % (KIND_NAMES[kind], _token(rank))
 
 
 def _token(v):

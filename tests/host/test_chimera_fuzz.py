@@ -6,7 +6,8 @@ random illegal actions (wrong seat, cards not held, no combination, not beating,
 out-of-phase verbs, bad ``as``, wrong dealer) are refused and change nothing; a saved
 state (JSON) goes on exactly like the original. Every round: the deltas agree with a
 score computed here, independently, from tricks and plays tracked by this test. Every
-match: replaying the written record through ``judge`` gives what live play gave.
+match: replaying the written record through ``judge`` gives what live play gave; and
+records with one random flaw never break replay, which names the first illegal event.
 
 `make test` plays a few hundred matches; `make fuzz` (FUZZ_FULL=1) plays 10,000.
 """
@@ -239,10 +240,57 @@ def play_match(seed, limit):
     m = s.match
     assert m.winner is not None and m.totals[m.winner] >= limit
     assert list(m.totals) == [sum(r[i] for r in m.rounds) for i in range(3)]
-    ans = handle({"op": "replay", "record": json.loads(json.dumps(writer.record))})
+    rec = json.loads(json.dumps(writer.record))
+    ans = handle({"op": "replay", "record": rec})
     assert ans == {"ok": True, "totals": list(m.totals), "rounds": [list(r) for r in m.rounds],
                    "winner": m.winner}
+    if seed % 5 == 0:
+        check_mutants(rec, rng)
     return len(m.rounds)
+
+
+JUNK = (None, True, 1.5, -1, 3, 40, "x", "pass", "deal", "P", "7j", [], {}, [[]], ["7j"],
+        {"as": "9"}, 10 ** 30)
+
+
+def mutant(rec, rng):
+    """A copy of a record with one random flaw: an event dropped, repeated, swapped, a
+    field replaced by junk, a card replaced, or junk appended."""
+    r = json.loads(json.dumps(rec))
+    ev = r["events"]
+    i = rng.below(len(ev))
+    e = ev[i]
+    how = rng.below(6)
+    if how == 0:
+        del ev[i]
+    elif how == 1:
+        ev.insert(i, json.loads(json.dumps(rng.choice(ev))))
+    elif how == 2:
+        j = rng.below(len(ev))
+        ev[i], ev[j] = ev[j], ev[i]
+    elif how == 3:
+        e[rng.below(len(e))] = rng.choice(JUNK)
+    elif how == 4 and e[0] == "deal":
+        d = e[1]
+        d[rng.choice(sorted(d))] = rng.choice(JUNK)
+    elif how == 4 and len(e) > 2 and isinstance(e[2], list) and e[2]:
+        e[2][rng.below(len(e[2]))] = rng.choice(JUNK + tuple(DECK.format(DECK_LIST)))
+    else:
+        ev.append(rng.choice(JUNK))
+    return r
+
+
+def check_mutants(rec, rng, n=10):
+    """CONTRACT 3: a flawed record never breaks replay; the answer names the first illegal
+    event, and everything before it replays."""
+    for _ in range(n):
+        r = mutant(rec, rng)
+        ans = handle({"op": "replay", "record": r})
+        assert "ok" in ans, ans
+        if not ans["ok"]:
+            assert ans["error"] and not ans["error"].startswith("internal")
+            r["events"] = r["events"][:ans["at"]]
+            assert handle({"op": "replay", "record": r})["ok"] is True
 
 
 def run_matches(n):
