@@ -1,0 +1,17 @@
+"""CircuitPython entry (copied to CIRCUITPY/code.py): the board's profile builds the
+display, the keys and the encoder; the journal lives on the flash (or in nvm while USB
+owns the drive); then the app runs until the power goes."""
+
+import time
+
+import supervisor
+
+from boards import select
+from firmware.app import App
+from firmware.storage_choice import open_journal
+
+profile = select()
+app = App(profile, profile.make_display(), profile.make_keys(), open_journal(), profile.make_encoder())
+while True:
+    app.step(supervisor.ticks_ms())
+    time.sleep(0.005)
