@@ -26,7 +26,7 @@ def legal_actions(state, seat):
     for p in legal_plays(value_counts(hand), top):
         codes = _pick(by_value, p)
         if PIYA in p and len(p) >= 5:
-            rs = _readings_now(p, top)
+            rs = [r for r in classify(value_counts(codes)) if top is None or beats(r, top)]
             if len(rs) > 1:
                 for r in rs:
                     out.append((seat, "play", codes, r[2]))
@@ -59,13 +59,6 @@ def _pick(by_value, values):
         out.extend(by_value[v][:j - i])
         i = j
     return tuple(out)
-
-
-def _readings_now(values, top):
-    c = [0] * 16
-    for v in values:
-        c[v] += 1
-    return [r for r in classify(c) if top is None or beats(r, top)]
 
 
 def _give_choices(by_value, n):

@@ -154,13 +154,6 @@ def hunters(state):
     return tuple(s for s in range(SEATS) if s != ch)
 
 
-def face_up_holder(state):
-    for s in range(SEATS):
-        if state.face_up in state.hands[s]:
-            return s
-    return -1
-
-
 def next_deal(state, prng):
     """The deal action for the deal that is due, drawn from ``prng`` (deal.py)."""
     from engine_core.chimera.deal import deal
@@ -297,9 +290,9 @@ def _deal(state, action):
                                     % (DECK.token(c), everything.count(c)))
     holder = -1
     for i in range(SEATS):
-        if face_up in hands[i]:
+        if _is_int(face_up) and face_up in hands[i]:
             holder = i
-    if holder < 0 or not _is_int(face_up):
+    if holder < 0:
         raise IllegalAction("the face-up card must be in a hand (C2.3)")
     s = _fresh(State(), state.match, BID)
     s.dealer = dealer

@@ -4,6 +4,7 @@ from engine_core.chimera import game, record
 from engine_core.chimera.cards import DECK
 from engine_core.chimera.combos import ATTACK, SINGLE, STRAIGHT, TRAP
 from engine_core.errors import IllegalAction
+from engine_core.match import Match
 from tests.engine.chimera_flows import (
     DEAL_A,
     DEAL_B,
@@ -392,6 +393,17 @@ def test_match_ends_at_the_limit_and_refuses_more():
     assert game.decision(s) == ("over", ())
     refused(s, record_deal(DEAL_B))
     refused(s, (0, "pass"))
+
+
+def test_a_shared_lead_plays_on():
+    # C9.2: 105 each over a limit of 100 is no end; the next round decides
+    s = game.new_match(100).copy()
+    s.match = Match(100, 3, totals=(0, 105, 0))
+    s, evs = run(ROUND_A, s)
+    assert s.match.totals == (105, 105, 0) and "match_over" not in kinds(evs)
+    assert game.decision(s) == ("deal", ())
+    s, evs = run(ROUND_B, s)
+    assert s.match.totals == (125, 65, 35) and ("match_over", 0) in evs
 
 
 def test_new_match_refuses_a_bad_limit():
