@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+import time
 
 from engine_core.chimera import game, record
 from engine_core.chimera.cards import DECK, VALUE_TOKENS
@@ -106,7 +107,8 @@ class Table:
         self.deals = Pcg32(args.seed)
         self.bot_rng = Pcg32(args.seed, BOT_STREAM)
         self.state = game.new_match(args.limit, dealer=0)
-        self.writer = record.Writer(args.limit, seed=args.seed, players=[self.name(s) for s in range(3)])
+        self.writer = record.Writer(args.limit, seed=args.seed, players=[self.name(s) for s in range(3)],
+                                    started=time.strftime("%Y-%m-%dT%H:%M:%S"))
 
     def name(self, seat):
         return "seat %d (%s)" % (seat, "bot" if seat in self.args.bots else "you")
