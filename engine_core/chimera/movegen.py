@@ -7,8 +7,19 @@ result has no duplicates without a set.
 
 ``gen(c, b, k, r, out)`` appends the plays of one kind with length ``k`` (0: any
 length) and best rank above ``r`` to ``out``; ``b`` holds the hand's values bucketed
-by count (``buckets``), computed once per call of ``legal_plays``.
+by count (``buckets``), computed once per call of ``legal_plays``. A lead (k and r 0)
+takes the cheapest branch of each generator: it is the hot path of bots.
+
+Memory matters as much as speed. Straights come from _RUN, whose tuples are handed out
+as plays without copying. Three larger tables (runs of pairs and trios, and straights
+with Pi Ya, and with Pi Ya standing in for an inner value: about 34 KB under
+MicroPython) turn more
+plays into slices; they are built only where memory is plentiful (not on MicroPython
+or CircuitPython, whose gc has mem_free), and the generators compute the same plays
+on the fly without them. ``use_tables`` switches, so tests check both ways.
 """
+
+import gc
 
 from engine_core.chimera.cards import CHIMERA, PIYA, TOP
 from engine_core.chimera.combos import (
@@ -30,35 +41,51 @@ from engine_core.chimera.combos import (
     TRIO_SINGLE,
 )
 
+_P = (PIYA,)
+_ATTACK = (PIYA, CHIMERA)
+# Shared tuples: a play handed out twice costs no memory twice.
 _ONE = [(v,) for v in range(TOP + 1)]
 _TWO = [(v, v) for v in range(TOP + 1)]
 _THREE = [(v, v, v) for v in range(TOP + 1)]
 _FOUR = [(v, v, v, v) for v in range(TOP + 1)]
-_P = (PIYA,)
-_ATTACK = (PIYA, CHIMERA)
-# _RUN[lo][hi]: the straight lo..hi; _RUNP: the same with Pi Ya appended; _RUN2/_RUN3:
-# the run of pairs / trios. Tables, so a play is one concatenation or none.
-_RUN = [[tuple(range(lo, hi + 1)) for hi in range(13)] for lo in range(14)]
-_RUNP = [[r + _P for r in row] for row in _RUN]
-_RUN2 = [[tuple(sorted(r * 2)) for r in row] for row in _RUN]
-_RUN3 = [[tuple(sorted(r * 3)) for r in row] for row in _RUN]
-# _PSUB_ROW[a]: every straight a..z (5+ values, z ascending) with Pi Ya standing in for
-# one inner value; those with tops up to z end at index _PSUB_AT[a][z].
-_PSUB_ROW = []
-_PSUB_AT = []
-for _a in range(13):
-    _row = []
-    _at = []
-    for _z in range(13):
-        if _z - _a >= 4:
-            _row += [_RUN[_a][_x - 1] + _RUNP[_x + 1][_z] for _x in range(_a + 1, _z)]
-        _at.append(len(_row))
-    _PSUB_ROW.append(_row)
-    _PSUB_AT.append(_at)
-del _a, _z, _row, _at
+# _RUN[lo][hi]: the straight lo..hi (empty when hi < lo). A row is indexed by the top,
+# so every straight from one start is one slice.
+_RUN = [[tuple(range(lo, hi + 1)) for hi in range(MAX_SEQ + 1)] for lo in range(MAX_SEQ + 2)]
 _VALUES = tuple(range(1, TOP + 1))
-_PIYA1 = _ONE[PIYA]
-_CHIMERA1 = _ONE[CHIMERA]
+_UNITS = (None, _ONE, _TWO, _THREE)
+# The optional tables: _SEQS[n][a][z], the run a..z of n-card units (n 2, 3);
+# _RUNP[a][z], the straight a..z plus Pi Ya; _PSUB_ROW[a], every straight a..z (5+
+# values, z ascending) with Pi Ya for one inner value, those with tops up to z ending
+# at _PSUB_AT[a][z].
+_SEQS = [None, None, None, None]
+_RUNP = None
+_PSUB_ROW = None
+_PSUB_AT = None
+
+
+def use_tables(on):
+    """Build (True) or drop (False) the optional tables; the plays are the same."""
+    global _RUNP, _PSUB_ROW, _PSUB_AT
+    if not on:
+        _SEQS[2] = _SEQS[3] = _RUNP = _PSUB_ROW = _PSUB_AT = None
+        return
+    _RUNP = [[t + _P if t else t for t in row] for row in _RUN]
+    for n in (2, 3):
+        _SEQS[n] = [[tuple(sorted(t * n)) for t in row] for row in _RUN]
+    _PSUB_ROW = []
+    _PSUB_AT = []
+    for a in range(MAX_SEQ + 1):
+        row = []
+        at = []
+        for z in range(MAX_SEQ + 1):
+            if z - a >= 4:
+                row += [_RUN[a][x - 1] + _RUNP[x + 1][z] for x in range(a + 1, z)]
+            at.append(len(row))
+        _PSUB_ROW.append(row)
+        _PSUB_AT.append(at)
+
+
+use_tables(not hasattr(gc, "mem_free"))
 
 
 def buckets(c):
@@ -87,24 +114,6 @@ def _runs(vals):
     return runs
 
 
-def _from_runs(table, runs, k, least, r, out):
-    """Append table[a][z] for every window a..z inside the runs: z - a + 1 == k (any
-    length >= least when k is 0), top z above r. A row of a table is indexed by the
-    top, so all windows from one start are one slice."""
-    for lo, hi in runs:
-        if hi - lo + 1 < (k or least):
-            continue
-        if k:
-            for z in range(max(lo + k - 1, r + 1), hi + 1):
-                out.append(table[z - k + 1][z])
-        elif r:
-            for a in range(lo, hi - least + 2):
-                out += table[a][max(a + least - 1, r + 1):hi + 1]
-        else:
-            for a in range(lo, hi - least + 2):
-                out += table[a][a + least - 1:hi + 1]
-
-
 def _consecutive(vals):
     """Do two values of the sorted list follow each other within 1..12?"""
     prev = -1
@@ -116,11 +125,36 @@ def _consecutive(vals):
 
 
 def _windows(runs, k, least, r):
-    """The (a, z) windows of _from_runs, for generators that attach cards to them."""
+    """Windows (a, z) inside the runs: z - a + 1 == k (any length >= least when k is
+    0), top z above r."""
     if k:
         return [(z - k + 1, z) for lo, hi in runs for z in range(max(lo + k - 1, r + 1), hi + 1)]
     return [(a, z) for lo, hi in runs for a in range(lo, hi - least + 2)
             for z in range(max(a + least - 1, r + 1), hi + 1)]
+
+
+def _unit_runs(n, runs, k, least, r, out):
+    """Runs of n-card units (pairs, trios) inside the runs: every window of length k
+    (any length >= least when k is 0) with top above r."""
+    table = _SEQS[n]
+    need = k or least
+    for lo, hi in runs:
+        if hi - lo + 1 < need:
+            continue
+        for a in range(lo, hi - need + 2):
+            zmin = a + need - 1
+            if zmin <= r:
+                zmin = r + 1
+            zmax = a + k - 1 if k else hi
+            if table:
+                out += table[a][zmin:zmax + 1]
+                continue
+            unit = _UNITS[n]
+            t = ()
+            for z in range(a, zmax + 1):
+                t += unit[z]
+                if z >= zmin:
+                    out.append(t)
 
 
 def _singles(c, b, k, r, out):
@@ -145,15 +179,13 @@ def _attack(c, b, k, r, out):
 
 
 def _pair_seqs(c, b, k, r, out):
-    if len(b[1]) < 3:
-        return
-    _from_runs(_RUN2, _runs(b[1]), k, 3, r, out)
+    if len(b[1]) > 2:
+        _unit_runs(2, _runs(b[1]), k, 3, r, out)
 
 
 def _trio_seqs(c, b, k, r, out):
-    if len(b[2]) < 2:
-        return
-    _from_runs(_RUN3, _runs(b[2]), k, 2, r, out)
+    if len(b[2]) > 1:
+        _unit_runs(3, _runs(b[2]), k, 2, r, out)
 
 
 def _straights(c, b, k, r, out):
@@ -168,37 +200,46 @@ def _straights(c, b, k, r, out):
         if hi - lo < 3:
             continue
         for a in range(lo, hi - 2):
-            # tops z of the windows a..z: every length >= 5 (k == 0) or exactly k
-            zlo = max(a + k - 1 if k else a + 4, r + 1)
-            zhi = min(hi, a + k - 1) if k else hi
-            if zlo <= zhi:
-                out += _RUN[a][zlo:zhi + 1]
+            row = _RUN[a]
+            # tops z of the windows a..z: exactly k long, above r
+            z = a + k - 1
+            if z <= hi and z > r:
+                out.append(row[z])
                 if p:  # Pi Ya for one inner value of a..z, held or not
-                    out += _PSUB_ROW[a][_PSUB_AT[a][zlo - 1]:_PSUB_AT[a][zhi]]
-            if p:
-                # Pi Ya at an open end of a..z (4..11 values): the best reading tops at
-                # z + 1, or at z when z is 12.
-                zlo = max(a + k - 2 if k else a + 3, r)
-                zhi = min(hi, a + k - 2 if k else a + 10)
-                if zhi == MAX_SEQ and r == MAX_SEQ:
-                    zhi -= 1
-                out += _RUNP[a][zlo:zhi + 1]
+                    out += [row[x - 1] + _RUN[x + 1][z] + _P for x in range(a + 1, z)]
+            # Pi Ya at an open end of a..z (z - a + 1 == k - 1): the best reading tops
+            # at z + 1, or at z when z is 12.
+            z = a + k - 2
+            if p and z <= hi and z - a >= 3 and (z >= r if z < MAX_SEQ else z > r):
+                out.append(row[z] + _P)
     if p:
         _bridged_straights(runs, k, r, out)
 
 
 def _lead_straights(runs, p, out):
-    """_straights for a lead: every window, so whole table rows are sliced."""
+    """_straights for a lead: every window, so whole rows of _RUN are sliced."""
     for lo, hi in runs:
         if hi - lo < 3:
             continue
         for a in range(lo, hi - 2):
+            row = _RUN[a]
             if a + 4 <= hi:
-                out += _RUN[a][a + 4:hi + 1]
-                if p:
-                    out += _PSUB_ROW[a][_PSUB_AT[a][a + 3]:_PSUB_AT[a][hi]]
-            if p:
-                out += _RUNP[a][a + 3:min(hi, a + 10) + 1]
+                out += row[a + 4:hi + 1]
+            if p:  # Pi Ya at an open end of a..z (4..11 values)
+                if _RUNP:
+                    out += _RUNP[a][a + 3:min(hi, a + 10) + 1]
+                else:
+                    out += [t + _P for t in row[a + 3:min(hi, a + 10) + 1]]
+        if p and _PSUB_ROW:
+            # Pi Ya for one inner value of a..z (5+ values), held or not
+            for a in range(lo, hi - 3):
+                out += _PSUB_ROW[a][_PSUB_AT[a][a + 3]:_PSUB_AT[a][hi]]
+        elif p:
+            # The same without the table: the heads a..x-1 times the tails x+1..z with
+            # Pi Ya, where z - a >= 4.
+            for x in range(lo + 1, hi):
+                tails = [t + _P for t in _RUN[x + 1][x + 1:hi + 1]]
+                out += [_RUN[a][x - 1] + t for a in range(lo, x) for t in tails[max(0, a + 3 - x):]]
     if p:
         _bridged_straights(runs, 0, 0, out)
 
@@ -209,6 +250,7 @@ def _bridged_straights(runs, k, r, out):
         lo, x1 = runs[i]
         x2, hi = runs[i + 1]
         if x2 == x1 + 2:
+            tail = _RUN[x2]
             for a in range(lo, x1 + 1):
                 pre = _RUN[a][x1]
                 zlo = max(x2, a + 4, r + 1)
@@ -216,7 +258,7 @@ def _bridged_straights(runs, k, r, out):
                 if k:
                     zlo = max(zlo, a + k - 1)
                     zhi = min(hi, a + k - 1)
-                out += [pre + t for t in _RUNP[x2][zlo:zhi + 1]]
+                out += [pre + t + _P for t in tail[zlo:zhi + 1]]
 
 
 def _trio_singles(c, b, k, r, out):
@@ -259,27 +301,27 @@ def _four_two_pairs(c, b, k, r, out):
             out += [(f, f, f, f, x, x, y, y) for j, x in enumerate(hi) for y in hi[j + 1:]]
 
 
-def _trio_seq_with(b, k, r, out, cands, parts, avoid_pc):
-    """k consecutive trios plus k attached singles or pairs of other values."""
+def _trio_seq_with(b, k, r, out, cands, n, avoid_pc):
+    """k consecutive trios plus k attached singles (n 1) or pairs (n 2) of other values."""
     if len(b[2]) < 2:
         return
     for a, z in _windows(_runs(b[2]), k, 2, r):
-        core = _RUN3[a][z]
+        core = tuple(sorted(_RUN[a][z] * 3))
         if z == a + 1:  # two trios, two attachments: most of them, so unrolled
-            lo = [parts[v] for v in cands if v < a]
-            hi = [parts[v] for v in cands if v > z]
+            lo = [(v,) * n for v in cands if v < a]
+            hi = [(v,) * n for v in cands if v > z]
             out += [x + y + core for j, x in enumerate(lo) for y in lo[j + 1:]]
             out += [x + core + y for x in lo for y in hi]
             out += [core + x + y for j, x in enumerate(hi) for y in hi[j + 1:]
-                    if not (avoid_pc and y == _CHIMERA1 and x == _PIYA1)]
+                    if not (avoid_pc and y[0] == CHIMERA and x[0] == PIYA)]
             continue
         cand = [v for v in cands if v < a or v > z]
         if len(cand) > z - a:
-            _attach(cand, z - a + 1, core, a, parts, avoid_pc, out)
+            _attach(cand, z - a + 1, core, a, n, avoid_pc, out)
 
 
-def _attach(cand, u, core, a, parts, avoid_pc, out):
-    """Append core plus every u-subset of cand (ascending values), kept sorted."""
+def _attach(cand, u, core, a, n, avoid_pc, out):
+    """Append core plus every u-subset of cand (ascending values, each n times), sorted."""
     m = len(cand)
     idx = list(range(u))
     while True:
@@ -288,9 +330,9 @@ def _attach(cand, u, core, a, parts, avoid_pc, out):
         for i in idx:
             v = cand[i]
             if v < a:
-                below += parts[v]
+                below += (v,) * n
             else:
-                above += parts[v]
+                above += (v,) * n
         if not (avoid_pc and cand[idx[-1]] == CHIMERA and cand[idx[-2]] == PIYA):
             out.append(below + core + above)
         # next combination of indices, lexicographic
@@ -305,11 +347,11 @@ def _attach(cand, u, core, a, parts, avoid_pc, out):
 
 
 def _trio_seq_singles(c, b, k, r, out):
-    _trio_seq_with(b, k, r, out, b[0], _ONE, True)
+    _trio_seq_with(b, k, r, out, b[0], 1, True)
 
 
 def _trio_seq_pairs(c, b, k, r, out):
-    _trio_seq_with(b, k, r, out, b[1], _TWO, False)
+    _trio_seq_with(b, k, r, out, b[1], 2, False)
 
 
 GENERATORS = {
