@@ -2,7 +2,6 @@
 
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
 from engine_core.chimera.combos import KIND_NAMES, beats as _beats, classify as _classify, highest
-from engine_core.chimera.movegen import legal_plays
 from engine_core.errors import RequestError
 from engine_core.judge import field
 
@@ -43,6 +42,8 @@ def beats(request):
 
 
 def legal(request):
+    # Imported here: classify and beats on the board do not pay for the generator.
+    from engine_core.chimera.movegen import legal_plays
     c = _counts(request, "hand")
     t = VALUE_TOKENS
     return {"plays": [[t[v] for v in p] for p in legal_plays(c, _over(request))]}
