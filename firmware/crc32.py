@@ -1,71 +1,18 @@
-"""CRC-32 (the ZIP/zlib polynomial), from C where the interpreter has it, else a table in Python.
+"""CRC-32 (the ZIP/zlib polynomial): `crc32(data, value=0)`, unsigned, chainable.
 
 CircuitPython builds `binascii.crc32` when both its binascii and zlib modules are in the build
 (py/circuitpy_mpconfig.h: MICROPY_PY_BINASCII_CRC32 = CIRCUITPY_BINASCII && CIRCUITPY_ZLIB), which is
 the case for every full build, the RP2040 boards included; its own zlib module has no crc32. CPython
-has both. A reduced interpreter (or a test build) may have neither, so `crc32_py` computes the same
-value in Python: a 256-entry table split into 16-bit halves, so that every intermediate stays a small
-int on CircuitPython (no heap allocation per byte). The table is built on first use only.
+has both. A reduced interpreter may have neither: then the Python table of firmware/crc32_py.py,
+which gives identical results, is loaded instead.
 """
 
-_lo = None  # low 16 bits of the byte table, built on first use
-_hi = None  # high 16 bits
-
-
-def _tables():
-    global _lo, _hi
-    lo = []
-    hi = []
-    for n in range(256):
-        c_lo = n
-        c_hi = 0
-        for _ in range(8):
-            odd = c_lo & 1
-            c_lo = (c_lo >> 1) | ((c_hi & 1) << 15)
-            c_hi >>= 1
-            if odd:  # reflected polynomial 0xEDB88320
-                c_lo ^= 0x8320
-                c_hi ^= 0xEDB8
-        lo.append(c_lo)
-        hi.append(c_hi)
-    _lo = lo
-    _hi = hi
-
-
-def crc32_py(data, value=0):
-    """crc32 of `data` continuing from `value`, exactly as binascii.crc32(data, value)."""
-    if _lo is None:
-        _tables()
-    lo_t = _lo
-    hi_t = _hi
-    value ^= 0xFFFFFFFF
-    lo = value & 0xFFFF
-    hi = (value >> 16) & 0xFFFF
-    for b in data:
-        i = (lo ^ b) & 0xFF
-        lo = lo_t[i] ^ ((lo >> 8) | ((hi & 0xFF) << 8))
-        hi = hi_t[i] ^ (hi >> 8)
-    return ((hi << 16) | lo) ^ 0xFFFFFFFF
-
-
-def _native():
+try:
+    from binascii import crc32
+except ImportError:
     try:
-        from binascii import crc32 as fn
-        return fn
+        from zlib import crc32
     except ImportError:
-        pass
-    try:
-        from zlib import crc32 as fn
-        return fn
-    except ImportError:
-        return None
+        from firmware.crc32_py import crc32_py as crc32
 
-
-_c = _native()
-
-
-def crc32(data, value=0):
-    """Unsigned CRC-32 of `data` continuing from `value` (the previous result, 0 to start)."""
-    if _c is None:
-        return crc32_py(data, value)
-    return _c(data, value) & 0xFFFFFFFF
+__all__ = ["crc32"]

@@ -3,7 +3,8 @@
 import random
 import zlib
 
-from firmware.crc32 import crc32, crc32_py
+from firmware.crc32 import crc32
+from firmware.crc32_py import crc32_py
 
 
 def test_check_value():
@@ -25,3 +26,20 @@ def test_results_are_unsigned_32_bit():
     for data in (b"\xff" * 9, b"SJ", bytes(range(256))):
         assert 0 <= crc32(data) < 1 << 32
         assert 0 <= crc32_py(data) < 1 << 32
+
+
+def test_without_binascii_and_zlib_the_python_table_is_used(monkeypatch):
+    import importlib
+    import sys
+
+    import firmware.crc32 as mod
+
+    monkeypatch.setitem(sys.modules, "binascii", None)  # importing them now fails
+    monkeypatch.setitem(sys.modules, "zlib", None)
+    try:
+        importlib.reload(mod)
+        assert mod.crc32 is crc32_py
+    finally:
+        monkeypatch.undo()
+        importlib.reload(mod)
+    assert mod.crc32 is not crc32_py

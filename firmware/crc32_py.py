@@ -1,0 +1,45 @@
+"""CRC-32 in Python, for interpreters without binascii.crc32 (see firmware/crc32.py).
+
+Table-driven, one byte per step, with the 256-entry table split into 16-bit halves so that every
+intermediate stays a small int on CircuitPython (no heap allocation per byte). The table is built on
+first use only; this module is not even imported where the interpreter has a crc32 of its own.
+"""
+
+_lo = None  # low 16 bits of the byte table, built on first use
+_hi = None  # high 16 bits
+
+
+def _tables():
+    global _lo, _hi
+    lo = []
+    hi = []
+    for n in range(256):
+        c_lo = n
+        c_hi = 0
+        for _ in range(8):
+            odd = c_lo & 1
+            c_lo = (c_lo >> 1) | ((c_hi & 1) << 15)
+            c_hi >>= 1
+            if odd:  # reflected polynomial 0xEDB88320
+                c_lo ^= 0x8320
+                c_hi ^= 0xEDB8
+        lo.append(c_lo)
+        hi.append(c_hi)
+    _lo = lo
+    _hi = hi
+
+
+def crc32_py(data, value=0):
+    """crc32 of `data` continuing from `value`, exactly as binascii.crc32(data, value)."""
+    if _lo is None:
+        _tables()
+    lo_t = _lo
+    hi_t = _hi
+    value ^= 0xFFFFFFFF
+    lo = value & 0xFFFF
+    hi = (value >> 16) & 0xFFFF
+    for b in data:
+        i = (lo ^ b) & 0xFF
+        lo = lo_t[i] ^ ((lo >> 8) | ((hi & 0xFF) << 8))
+        hi = hi_t[i] ^ (hi >> 8)
+    return ((hi << 16) | lo) ^ 0xFFFFFFFF
