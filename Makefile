@@ -18,7 +18,7 @@ NODE_STAMP := node_modules/npm-ci.stamp
 
 BENCH_HANDS := benchmarks/hands/chimera20.txt benchmarks/hands/chimera17.txt
 
-.PHONY: test lint venv node_modules bench fuzz sim clean
+.PHONY: test lint venv node_modules bench heap fuzz sim clean
 
 ## test: lint, CPython tests (pytest), then the engine tests under MicroPython (node)
 test: venv node_modules
@@ -49,6 +49,11 @@ $(NODE_STAMP): package.json package-lock.json
 bench: $(BENCH_STAMP) node_modules
 	$(PY) benchmarks/movegen.py $(BENCH_HANDS)
 	$(PY) benchmarks/rounds.py
+	$(MAKE) --no-print-directory heap
+
+## heap: live heap of the judge under MicroPython (code, tables, the largest answer)
+heap: node_modules
+	node tests/mp/exec.mjs benchmarks/judge_heap.py $(BENCH_HANDS)
 
 $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 	$(PIP) install -q --no-deps -r requirements-bench.txt
