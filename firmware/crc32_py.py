@@ -1,16 +1,13 @@
 """CRC-32 in Python, for interpreters without binascii.crc32 (see firmware/crc32.py).
 
 Table-driven, one byte per step, with the 256-entry table split into 16-bit halves so that every
-intermediate stays a small int on CircuitPython (no heap allocation per byte). The table is built on
-first use only; this module is not even imported where the interpreter has a crc32 of its own.
+intermediate stays a small int on CircuitPython (no heap allocation per byte). The table is built when
+this module is imported, which happens only where the interpreter has no crc32 of its own.
 """
-
-_lo = None  # low 16 bits of the byte table, built on first use
-_hi = None  # high 16 bits
 
 
 def _tables():
-    global _lo, _hi
+    """(low, high) 16-bit halves of the byte table."""
     lo = []
     hi = []
     for n in range(256):
@@ -25,16 +22,16 @@ def _tables():
                 c_hi ^= 0xEDB8
         lo.append(c_lo)
         hi.append(c_hi)
-    _lo = lo
-    _hi = hi
+    return lo, hi
+
+
+_LO, _HI = _tables()
 
 
 def crc32_py(data, value=0):
     """crc32 of `data` continuing from `value`, exactly as binascii.crc32(data, value)."""
-    if _lo is None:
-        _tables()
-    lo_t = _lo
-    hi_t = _hi
+    lo_t = _LO
+    hi_t = _HI
     value ^= 0xFFFFFFFF
     lo = value & 0xFFFF
     hi = (value >> 16) & 0xFFFF

@@ -95,7 +95,7 @@ class Journal:
 
     def load(self):
         """Every completed payload, oldest first."""
-        return self._scan(True)
+        return self._scan()
 
     def append(self, payload):
         self._write(APPEND, bytes(payload), None)
@@ -131,7 +131,7 @@ class Journal:
             return None
         return kind, body, gen
 
-    def _scan(self, collect):
+    def _scan(self):
         slot = None
         first = None
         for s in (0, 1):
@@ -144,7 +144,7 @@ class Journal:
             self._gen = self._end = 0
             return []
         self._gen = gen = first[2]
-        items = _snapshot_items(first[1]) if collect else None
+        items = _snapshot_items(first[1])
         off = HEAD + len(first[1])
         while True:
             f = self._read_frame(slot, off, gen)
@@ -152,19 +152,17 @@ class Journal:
                 break
             kind, body, _ = f
             off += HEAD + len(body)
-            if not collect:
-                continue
             if kind == APPEND:
                 items.append(body)
             else:
                 items = _snapshot_items(body)
         self._end = off
         self._dirty = not self.store.clean_after(slot, off)
-        return items if collect else None
+        return items
 
     def _write(self, kind, payload, payloads):
         if not self._known:
-            self._scan(False)
+            self._scan()
         store = self.store
         if self._slot is not None and not self._dirty:
             body = payload if kind == APPEND else snapshot_body(self._gen, payloads)

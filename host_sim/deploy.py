@@ -63,21 +63,22 @@ def find_drives():
     found = []
     for pattern in DRIVE_GLOBS:
         found += [p for p in sorted(glob.glob(pattern)) if os.path.isdir(p)]
-    if os.name == "nt":
-        found += _windows_drives("CIRCUITPY")
-    return found
+    return found + _windows_drives("CIRCUITPY")
 
 
 def _windows_drives(label):
+    """Drive letters whose volume label is `label` (nothing elsewhere than Windows)."""
+    out: list[str] = []
+    if sys.platform != "win32":
+        return out
     import ctypes
 
-    out = []
+    volume_name = ctypes.windll.kernel32.GetVolumeInformationW
     for letter in string.ascii_uppercase:
         root = letter + ":\\"
         name = ctypes.create_unicode_buffer(64)
-        if ctypes.windll.kernel32.GetVolumeInformationW(root, name, 64, None, None, None, None, 0):
-            if name.value == label:
-                out.append(root)
+        if volume_name(root, name, 64, None, None, None, None, 0) and name.value == label:
+            out.append(root)
     return out
 
 
@@ -92,7 +93,7 @@ def choose_drive(drive):
             raise DeployError(
                 "no CIRCUITPY drive found (looked in %s%s). Plug the board in (CircuitPython on it: see "
                 "README), wait until CIRCUITPY is mounted, or give DRIVE=PATH."
-                % (", ".join(DRIVE_GLOBS), " and drive letters" if os.name == "nt" else ""))
+                % (", ".join(DRIVE_GLOBS), " and drive letters" if sys.platform == "win32" else ""))
         if len(candidates) > 1:
             raise DeployError("several CIRCUITPY drives: %s; choose one with DRIVE=PATH"
                               % ", ".join(candidates))

@@ -4,7 +4,7 @@ As on the board, "/" starts read-only for the program (writable over USB); `remo
 flag and appends to `calls`, so tests can check what boot.py asked for.
 """
 
-calls = []
+calls: list[tuple] = []
 
 
 class _Mount:
