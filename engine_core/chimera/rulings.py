@@ -44,9 +44,13 @@ def beats(request):
 def legal(request):
     # Imported here: classify and beats on the board do not pay for the generator.
     from engine_core.chimera.movegen import legal_plays
-    c = _counts(request, "hand")
+    plays = legal_plays(_counts(request, "hand"), _over(request))
     t = VALUE_TOKENS
-    return {"plays": [[t[v] for v in p] for p in legal_plays(c, _over(request))]}
+    # In place: each value tuple is garbage as soon as its token list replaces it, so the
+    # board never holds both forms of a long answer at once.
+    for i in range(len(plays)):
+        plays[i] = [t[v] for v in plays[i]]
+    return {"plays": plays}
 
 
 def score(request):
