@@ -205,3 +205,14 @@ def test_refusals_write_nothing(monkeypatch, tmp_path, site, drive):
     with pytest.raises(DeployError, match="read-only for this computer"):
         run(drive, site)
     assert tree(drive) == before and tree(str(plain)) == []
+
+
+def test_every_board_profile_names_libraries_installed_in_the_venv():
+    profiles = deploy.board_profiles(deploy.ROOT)
+    assert sorted(profiles) == ["badger2040", "macropad", "pico_display_pack", "picosystem"]
+    for board, path in profiles.items():
+        libs = deploy._assigned(path, "LIBS")
+        files = [f for lib in libs for f in deploy.library_files(lib)]
+        assert files, board
+        for dest, src in files:
+            assert dest.startswith("lib/") and dest.endswith(".py") and os.path.isfile(src), (board, dest)
