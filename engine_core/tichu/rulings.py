@@ -20,6 +20,8 @@ for _v in range(2, ACE + 1):
 _PHOENIX_ON = dict(_WISH_RANKS)
 _PHOENIX_ON[VALUE_TOKENS[MAHJONG]] = MAHJONG
 
+HAND_SIZE = 14
+
 # Token of every card code, built once: legal answers repeat the same few strings.
 _TOKEN = {}
 for _c in DECK.card_list:
@@ -90,6 +92,8 @@ def beats(request):
 
 def legal(request):
     hand = _cards(request, "hand")
+    if len(hand) > HAND_SIZE:  # T2.2; also keeps the answer within the board's heap
+        raise RequestError("a Tichu hand holds at most %d cards, not %d" % (HAND_SIZE, len(hand)))
     wish = _rank_field(request, "wish", _WISH_RANKS, "a rank token 2..A")
     plays = legal_plays(hand, _over(request), wish)
     t = _TOKEN
