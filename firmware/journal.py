@@ -48,18 +48,22 @@ class JournalFull(OSError):
     """The list does not fit one slot even when compacted; nothing was written."""
 
 
+def _crc(gen, kind, body):
+    return crc32(body, crc32(struct.pack("<IBH", gen, kind, len(body))))
+
+
 def frame(kind, gen, body):
     """The bytes of one record."""
-    n = len(body)
-    if n > MAX_PAYLOAD:
-        raise JournalFull("record of %d bytes" % n)
-    c = crc32(body, crc32(struct.pack("<IBH", gen, kind, n)))
-    return MAGIC + struct.pack("<BHI", kind, n, c) + body
+    if len(body) > MAX_PAYLOAD:
+        raise JournalFull("record of %d bytes" % len(body))
+    return MAGIC + struct.pack("<BHI", kind, len(body), _crc(gen, kind, body)) + body
 
 
 def snapshot_body(gen, payloads):
     parts = [struct.pack("<IH", gen, len(payloads))]
     for p in payloads:
+        if len(p) > MAX_PAYLOAD:
+            raise JournalFull("record of %d bytes" % len(p))
         parts.append(struct.pack("<H", len(p)))
         parts.append(p)
     return b"".join(parts)
@@ -127,7 +131,7 @@ class Journal:
                 gen = own
             elif own != gen:
                 return None
-        if crc32(body, crc32(struct.pack("<IBH", gen, kind, n))) != c:
+        if _crc(gen, kind, body) != c:
             return None
         return kind, body, gen
 

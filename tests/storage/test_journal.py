@@ -107,6 +107,8 @@ def test_a_list_too_big_for_a_slot_is_refused_and_nothing_changes(kind, ram_dir)
         journal.append(b"e" * 120)  # fits no longer behind the others, nor compacted with them
     with pytest.raises(JournalFull):
         journal.append(b"f" * (MAX_PAYLOAD + 1))
+    with pytest.raises(JournalFull):
+        journal.reset([b"g" * (MAX_PAYLOAD + 1)])
     assert rig.snapshot() == before
     assert Journal(rig.store()).load() == [b"a" * 100, b"b" * 100]
     assert isinstance(JournalFull(), OSError)  # the app catches OSError for every failed save
