@@ -216,3 +216,70 @@ def test_every_board_profile_names_libraries_installed_in_the_venv():
         assert files, board
         for dest, src in files:
             assert dest.startswith("lib/") and dest.endswith(".py") and os.path.isfile(src), (board, dest)
+
+
+# Modules CircuitPython on the RP2040 has built in: its own (typed by circuitpython-stubs) and the
+# MicroPython core ones it keeps.
+CORE = {"__future__", "array", "binascii", "builtins", "collections", "errno", "gc", "io", "json", "math",
+        "micropython", "os", "random", "re", "select", "struct", "sys", "time", "zlib"}
+
+
+def builtin_modules():
+    import sysconfig
+
+    site = sysconfig.get_paths()["purelib"]
+    return CORE | {n[:-len("-stubs")] for n in os.listdir(site) if n.endswith("-stubs")}
+
+
+def required_imports(path):
+    """Absolute imports of a module that must succeed: not those guarded by `except ImportError`
+    (or a broader except) nor those under `if TYPE_CHECKING`."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    optional = set()
+    for node in ast.walk(tree):
+        guarded = []
+        if isinstance(node, ast.Try):
+            caught = " ".join(ast.unparse(h.type) if h.type else "BaseException" for h in node.handlers)
+            if "ImportError" in caught or "Exception" in caught:
+                guarded = node.body
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            guarded = node.body
+        for stmt in guarded:
+            optional |= {id(n) for n in ast.walk(stmt)}
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in optional:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module)
+    return out
+
+
+def test_the_real_app_deploys_for_every_board_and_everything_it_imports_is_there(tmp_path):
+    builtins = builtin_modules()
+    for board in deploy.board_profiles(deploy.ROOT):
+        drive = tmp_path / board
+        drive.mkdir()
+        (drive / "boot_out.txt").write_text("Adafruit CircuitPython\n")
+        written, _, _ = deploy.deploy(board, str(drive), log=lambda s: None)
+        assert written[-2:] == ["boot.py", "code.py"], board
+        files = tree(str(drive))
+        assert "boards/%s.py" % board in files
+        # what the board can import: the drive's root and lib/ (CircuitPython's sys.path), builtins
+        modules = set()
+        for f in files:
+            if f.endswith(".py"):
+                rel = f[4:] if f.startswith("lib/") else f
+                name = rel[:-3].replace("/", ".")
+                modules.add(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+        for f in files:
+            if not f.endswith(".py"):
+                continue
+            for name in required_imports(os.path.join(str(drive), f)):
+                top = name.split(".")[0]
+                assert name in modules or top in builtins, (board, f, name)
