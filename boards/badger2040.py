@@ -16,7 +16,7 @@ DEPTH = 1
 PX_PER_MM = 4.4  # 2.9" e-paper: 296 px over 67 mm
 PAPER = True
 REFRESH_MS = 2000
-LIBS = ("adafruit_display_text", "adafruit_ticks")
+LIBS = ()
 
 KEYMAP = ((BACK, MENU), (OK, None), (RIGHT, LEFT), (UP, None), (DOWN, None))
 LABELS = ("A", "B", "C", "Up", "Down")

@@ -17,7 +17,7 @@ DEPTH = 1
 PX_PER_MM = 4.4  # 1.3" OLED: 128 px over 29 mm
 PAPER = False
 REFRESH_MS = 0
-LIBS = ("adafruit_display_text", "adafruit_ticks")
+LIBS = ()
 
 _ = (None, None)
 KEYMAP = ((BACK, None), (UP, None), (MENU, None),

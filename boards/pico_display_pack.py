@@ -18,7 +18,7 @@ DEPTH = 16
 PX_PER_MM = 9.6  # 1.14" panel: 240 px over 25 mm
 PAPER = False
 REFRESH_MS = 0
-LIBS = ("adafruit_display_text", "adafruit_ticks", "adafruit_st7789")
+LIBS = ("adafruit_st7789",)
 
 KEYMAP = ((OK, MENU), (BACK, None), (UP, RIGHT), (DOWN, LEFT))
 LABELS = ("A", "B", "X", "Y")

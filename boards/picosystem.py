@@ -14,7 +14,7 @@ DEPTH = 16
 PX_PER_MM = 8.7  # 1.54" panel: 240 px over 27.7 mm
 PAPER = False
 REFRESH_MS = 0
-LIBS = ("adafruit_display_text", "adafruit_ticks")
+LIBS = ()
 
 # Key numbers follow the pin order in make_keys. Y is left free for the dealer mode.
 KEYMAP = ((UP, None), (DOWN, None), (LEFT, None), (RIGHT, None),

@@ -7,7 +7,8 @@ the screens knows which board it runs on.
 import displayio
 import terminalio
 import vectorio
-from adafruit_display_text import bitmap_label
+
+from firmware.text import Text
 
 # What to write when the board's font lacks a letter (CircuitPython's built-in font only
 # holds the characters of the language the firmware was built for).
@@ -62,8 +63,8 @@ class Ui:
         return r
 
     def label(self, group, text, x, y, scale=0, colour=None, anchor=(0.0, 0.0)):
-        lab = bitmap_label.Label(self.font, text=self.fit(text), color=self.fg if colour is None else colour,
-                                 scale=scale or self.s, anchor_point=anchor, anchored_position=(x, y))
+        lab = Text(self.font, self.fit(text), self.fg if colour is None else colour, scale or self.s,
+                   anchor, (x, y))
         group.append(lab)
         return lab
 

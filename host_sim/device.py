@@ -13,12 +13,13 @@ import sys
 
 import host_sim.displayio_host  # noqa: F401  (before the stand-ins take module names)
 from host_sim.panel import VirtualPanel
-from host_sim.stubs import board as board_stub, keypad, rotaryio, supervisor
+from host_sim.stubs import board as board_stub, keypad, rotaryio, supervisor, terminalio
 
 TAP_MS = 80
 STEP_MS = 20
 
-_STANDINS = {"board": board_stub, "keypad": keypad, "rotaryio": rotaryio, "supervisor": supervisor}
+_STANDINS = {"board": board_stub, "keypad": keypad, "rotaryio": rotaryio, "supervisor": supervisor,
+             "terminalio": terminalio}
 
 
 def install_standins():

@@ -11,9 +11,7 @@ import io
 with contextlib.redirect_stdout(io.StringIO()):
     import busdisplay  # noqa: F401
     import displayio  # noqa: F401
-    import terminalio  # noqa: F401
     import vectorio  # noqa: F401
-    from adafruit_display_text import bitmap_label  # noqa: F401
     from displayio._area import Area  # noqa: F401
     from displayio._displaycore import _DisplayCore as DisplayCore  # noqa: F401
 

@@ -13,6 +13,8 @@ MIN_DIGITS = 4  # size totals for four digits, so the text does not jump as they
 
 
 class Totals(Screen):
+    WIDGETS = ("head", "lim", "names", "nums", "boxes", "status")
+
     def build(self, ui, g):
         book = self.app.book
         self.head, self.lim = ui.title(g, self.t(book.game))
@@ -49,9 +51,6 @@ class Totals(Screen):
                                       anchor=(b[4], 0.0)))
         self.status = ui.label(g, "", ui.w // 2, ui.h - ui.lh, anchor=(0.5, 0.0))
 
-    def drop(self):
-        self.head = self.lim = self.names = self.nums = self.boxes = self.status = None
-
     def draw(self):
         ui = self.app.ui
         book = self.app.book
@@ -71,10 +70,9 @@ class Totals(Screen):
             text = str(totals[i])
             s = ui.big_scale(max(MIN_DIGITS, len(text)), b[2], b[3])
             lab = self.nums[i]
-            if lab.scale != s:
-                lab.scale = s
-                lab.anchored_position = (b[0], b[1] + (b[3] - ui.ch * s) // 2)
             ui.set(lab, text, ui.hi if leader else ui.fg)
+            if lab.scale != s:
+                lab.move((b[0], b[1] + (b[3] - ui.ch * s) // 2), s)
         ui.set(self.status, self.line(), ui.warn if self.app.unsaved else ui.fg)
 
     def line(self):
