@@ -48,7 +48,7 @@ class Input:
 
     def poll(self, now):
         """Logical keys that happened since the last poll (``now``: ticks in ms)."""
-        out = []
+        out = []  # type: list[str]
         while True:
             ev = self.keys.events.get()
             if ev is None:

@@ -29,7 +29,7 @@ class TichuRound:
         dv = e.get("double_victory")
         pts = e.get("card_points") or [50, 50]
         # Each seat out first, followed by its team's double victory (T6.1) with that seat first.
-        finish = []
+        finish = []  # type: list[tuple[int, int | None]]
         for s in range(4):
             finish.append((s, None))
             finish.append((s, s % 2))

@@ -10,6 +10,8 @@ from firmware.keys import CCW, CW, DOWN, UP
 class Screen:
     # What a clockwise encoder turn means here: the next row in lists, "more" in forms.
     TURN = DOWN
+    # The attributes build() fills with display objects; leave() lets go of them.
+    WIDGETS = ()  # type: tuple[str, ...]
 
     def __init__(self, app):
         self.app = app
@@ -27,7 +29,9 @@ class Screen:
 
     def leave(self):
         self.group = None
-        self.drop()
+        for name in self.WIDGETS:
+            if hasattr(self, name):
+                delattr(self, name)
 
     def handle(self, k):
         if k == CW:
@@ -39,13 +43,10 @@ class Screen:
     # -- to override ------------------------------------------------------------------
 
     def build(self, ui, group):
-        """Create the display objects (kept as attributes until drop)."""
+        """Create the display objects (kept in the attributes named by WIDGETS)."""
 
     def draw(self):
         """Bring the texts up to date with the model."""
-
-    def drop(self):
-        """Forget the display objects made by build."""
 
     def key(self, k):
         """React to one logical key."""

@@ -8,6 +8,7 @@ from firmware.widgets import RowList
 class Choice(Screen):
     """``items``: texts; ``pick(index)`` runs on OK (after this screen is closed)."""
 
+    WIDGETS = ("head", "pos", "list")
     def __init__(self, app, title, items, pick, focus=0):
         Screen.__init__(self, app)
         self.heading = title
@@ -18,9 +19,6 @@ class Choice(Screen):
     def build(self, ui, g):
         self.head, self.pos = ui.title(g, self.heading)
         self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
-
-    def drop(self):
-        self.head = self.pos = self.list = None
 
     def draw(self):
         self.list.show(self.items, self.focus)

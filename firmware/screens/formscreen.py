@@ -8,6 +8,8 @@ from firmware.widgets import RowList
 
 
 class FormScreen(Screen):
+    WIDGETS = ("head", "pos", "list", "foot")
+
     TURN = UP  # the encoder changes the value
 
     def __init__(self, app, fields, focus=0):
@@ -40,9 +42,6 @@ class FormScreen(Screen):
         y = ui.h - self.nfoot * ui.lh
         ui.rect(g, 0, y - ui.s, ui.w, ui.s, ui.fg)  # sets the footer apart from the fields
         self.foot = [ui.label(g, "", ui.s * 2, y + i * ui.lh) for i in range(self.nfoot)]
-
-    def drop(self):
-        self.head = self.pos = self.list = self.foot = None
 
     def draw(self):
         ui = self.app.ui

@@ -8,6 +8,8 @@ from firmware.widgets import RowList
 
 
 class History(Screen):
+    WIDGETS = ("head", "pos", "list", "foot")
+
     def __init__(self, app):
         Screen.__init__(self, app)
         self.focus = app.book.rounds() - 1
@@ -16,9 +18,6 @@ class History(Screen):
         self.head, self.pos = ui.title(g, self.t("history"))
         self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 2))
         self.foot = ui.label(g, "", ui.s * 2, ui.h - ui.lh)
-
-    def drop(self):
-        self.head = self.pos = self.list = self.foot = None
 
     def draw(self):
         ui = self.app.ui

@@ -9,6 +9,8 @@ SLOTS = 3
 
 
 class Initials(Screen):
+    WIDGETS = ("text", "cursor_bar")
+
     TURN = UP
 
     def __init__(self, app, done):
@@ -26,9 +28,6 @@ class Initials(Screen):
         y = ui.lh + (room - ui.ch * self.scale) // 2
         self.cursor_bar = ui.rect(g, self.x0, y + ui.ch * self.scale + ui.s, cell, ui.s * 2, ui.hi)
         self.text = ui.label(g, "", self.x0, y, scale=self.scale)
-
-    def drop(self):
-        self.text = self.cursor_bar = None
 
     def draw(self):
         ui = self.app.ui

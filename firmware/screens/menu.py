@@ -7,6 +7,8 @@ from firmware.widgets import RowList
 
 
 class Menu(Screen):
+    WIDGETS = ("head", "pos", "list")
+
     def __init__(self, app):
         Screen.__init__(self, app)
         self.focus = 0
@@ -18,9 +20,6 @@ class Menu(Screen):
     def build(self, ui, g):
         self.head, self.pos = ui.title(g, self.t("menu"))
         self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
-
-    def drop(self):
-        self.head = self.pos = self.list = None
 
     def draw(self):
         rows = self.rows()

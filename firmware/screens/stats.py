@@ -8,6 +8,8 @@ from firmware.widgets import RowList
 
 
 class Stats(Screen):
+    WIDGETS = ("head", "pos", "list")
+
     def __init__(self, app):
         Screen.__init__(self, app)
         self.top = 0
@@ -15,9 +17,6 @@ class Stats(Screen):
     def build(self, ui, g):
         self.head, self.pos = ui.title(g, self.t("stats"))
         self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
-
-    def drop(self):
-        self.head = self.pos = self.list = None
 
     def rows(self):
         book = self.app.book
