@@ -2,11 +2,14 @@
 the same displayio API the app uses (root_group, auto_refresh, refresh(),
 time_to_refresh), drawn by adafruit-blinka-displayio's own compositor.
 
-Each refresh renders the whole group tree through a blinka ``_DisplayCore`` in the
+A screenshot renders the whole group tree through a blinka ``_DisplayCore`` in the
 panel's colour space (RGB565, or 1-bit grey for the OLED and e-paper, thresholded as
-the real controllers are) and keeps the frame as RGB bytes, so a screenshot shows what
-the last refresh put on the glass, no window and no display server needed. An e-paper
-panel refuses a refresh sooner than its minimum interval, as CircuitPython's does.
+the real controllers are) into RGB bytes, no window and no display server needed.
+Rendering happens when a picture is asked for, not at every refresh (the tests press
+hundreds of keys); callers first wait until the app has refreshed its latest change
+(host_sim.device.Device.settle), so the picture is what the last refresh put on the
+glass. An e-paper panel refuses a refresh sooner than its minimum interval, as
+CircuitPython's does, and ``refresh_times`` lets tests check the batching.
 """
 
 import contextlib
@@ -24,6 +27,7 @@ class VirtualPanel:
         self.clock = clock
         self.auto_refresh = True
         self.refreshes = 0
+        self.refresh_times = []
         self.last_refresh = None
         grey = depth < 8
         self._core = DisplayCore(
@@ -33,7 +37,6 @@ class VirtualPanel:
             reverse_bytes_in_word=False, column_command=0x2A, row_command=0x2B,
             set_current_column_command=0, set_current_row_command=0, data_as_commands=False,
             always_toggle_chip_select=False, sh1107_addressing=False, address_little_endian=False)
-        self.frame = bytes(width * height * 3)
 
     @property
     def root_group(self):
@@ -54,9 +57,9 @@ class VirtualPanel:
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         if self.time_to_refresh > 0:
             raise RuntimeError("Refresh too soon")
-        self.frame = self.render()
         self.refreshes += 1
         self.last_refresh = self.clock() if self.clock else 0
+        self.refresh_times.append(self.last_refresh)
         return True
 
     def render(self):
@@ -83,4 +86,4 @@ class VirtualPanel:
 
     def png(self):
         from host_sim.png import encode
-        return encode(self.width, self.height, self.frame)
+        return encode(self.width, self.height, self.render())
