@@ -136,6 +136,12 @@ class Journal:
         return kind, body, gen
 
     def _scan(self):
+        try:
+            return self._scan_slots()
+        finally:
+            self.store.done()
+
+    def _scan_slots(self):
         slot = None
         first = None
         for s in (0, 1):

@@ -5,6 +5,7 @@ A slot store holds two slots (0 and 1) of at most `capacity` bytes each and offe
   write(slot, offset, data)        append `data` at `offset`, the end of what the journal wrote
   rewrite(slot, data)              replace the whole slot by `data`
   clean_after(slot, offset) -> bool   nothing was written at or after `offset`
+  done()                           the journal has finished reading for now
 and makes each write durable before returning. Host tests wrap these to cut writes short.
 """
 
@@ -36,6 +37,7 @@ class FileSlots:
         base = directory.rstrip("/") + "/" + stem
         self.paths = (base + "0.bin", base + "1.bin")
         self.capacity = capacity
+        self._reading = None  # (slot, open file): a scan reads frame after frame from one slot
 
     def writable(self):
         """Whether this program may write there (CircuitPython raises EROFS while USB owns the drive)."""
@@ -53,11 +55,19 @@ class FileSlots:
 
     def read(self, slot, offset, n):
         try:
-            with open(self.paths[slot], "rb") as f:
-                f.seek(offset)
-                return f.read(n)
+            if self._reading is None or self._reading[0] != slot:
+                self.done()
+                self._reading = (slot, open(self.paths[slot], "rb"))
+            f = self._reading[1]
+            f.seek(offset)
+            return f.read(n)
         except OSError:
             return b""
+
+    def done(self):
+        if self._reading is not None:
+            self._reading[1].close()
+            self._reading = None
 
     def write(self, slot, offset, data):
         # the journal writes at `offset` only when clean_after(offset) held, i.e. it is the file's end
@@ -100,6 +110,9 @@ class NvmSlots:
         # One assignment with the rest of the slot erased: on RP2040 that is one sector erase, and
         # later appends land on 0xFF bytes, which CircuitPython programs without erasing.
         self.write(slot, 0, data + b"\xff" * (self.capacity - len(data)))
+
+    def done(self):
+        pass
 
     def clean_after(self, slot, offset):
         a = self._at(slot, offset)

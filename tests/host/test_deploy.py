@@ -211,11 +211,11 @@ def test_every_board_profile_names_libraries_installed_in_the_venv():
     profiles = deploy.board_profiles(deploy.ROOT)
     assert sorted(profiles) == ["badger2040", "macropad", "pico_display_pack", "picosystem"]
     for board, path in profiles.items():
-        libs = deploy._assigned(path, "LIBS")
-        files = [f for lib in libs for f in deploy.library_files(lib)]
-        assert files, board
-        for dest, src in files:
-            assert dest.startswith("lib/") and dest.endswith(".py") and os.path.isfile(src), (board, dest)
+        for lib in deploy._assigned(path, "LIBS"):
+            files = deploy.library_files(lib)
+            assert files, (board, lib)
+            for dest, src in files:
+                assert dest.startswith("lib/") and dest.endswith(".py") and os.path.isfile(src), (board, dest)
 
 
 # Modules CircuitPython on the RP2040 has built in: its own (typed by circuitpython-stubs) and the
