@@ -104,7 +104,10 @@ class NvmSlots:
 
     def write(self, slot, offset, data):
         a = self._at(slot, offset)
-        self.nvm[a:a + len(data)] = data
+        try:
+            self.nvm[a:a + len(data)] = data
+        except RuntimeError as e:  # CircuitPython: "Unable to write to nvm."; callers expect OSError
+            raise OSError(5, str(e))  # noqa: B904 (no `raise from` on CircuitPython)
 
     def rewrite(self, slot, data):
         # One assignment with the rest of the slot erased: on RP2040 that is one sector erase, and

@@ -1,14 +1,15 @@
 """Start-up choice of where the journal lives, and handing the match over between the two places.
 
 The flash files are the home of the journal. `microcontroller.nvm` stands in while the app cannot
-write the flash (the board was powered up with the boot button held, so USB owns CIRCUITPY): then the
-running match is copied into the nvm (the files stay readable) and continues there. At the next
+write the flash (the board was powered up with its Back key held, firmware/boot.py, so USB owns
+CIRCUITPY): then the running match is copied into the nvm (the files stay readable) and continues
+there. At the next
 normal start the nvm's match is copied back into the files and the nvm is emptied. So a non-empty nvm
 journal is always the newest state, and each copy is one atomic `reset`: a cut in between leaves the
 same match in both places, and the next start simply copies it again.
 """
 
-from firmware.journal import Journal, JournalFull
+from firmware.journal import Journal
 from firmware.slots import FileSlots, NvmSlots
 
 MIN_NVM = 256  # smaller areas cannot hold a useful match
@@ -40,8 +41,11 @@ def open_journal(directory="/", nvm=None, writable=None, shrink=None):
         if mem is not None:
             newer = mem.load()
             if newer:
-                files.reset(newer)
-                mem.reset([])
+                try:
+                    files.reset(newer)
+                    mem.reset([])
+                except OSError:
+                    return mem  # the flash refused it: go on where the newest match is
         return files
     if mem is None:
         return files  # readable, every write fails: nothing else can be done
@@ -50,6 +54,6 @@ def open_journal(directory="/", nvm=None, writable=None, shrink=None):
         if current:
             try:
                 mem.reset(current)
-            except JournalFull:
+            except OSError:  # JournalFull: the match is too big for the nvm
                 return files
     return mem

@@ -107,3 +107,26 @@ def test_cut_at_every_byte_of_the_move_back_to_the_flash(ram_dir):
 
 def test_cut_at_every_byte_of_the_copy_into_the_nvm(ram_dir):
     assert sweep_handover(ram_dir, OLD, None, False, OLD) > 100
+
+
+def test_a_flash_that_refuses_the_move_back_leaves_the_match_in_the_nvm(ram_dir, monkeypatch):
+    import firmware.slots as slots
+
+    mem = setup(ram_dir, OLD, NEW)
+
+    def full(path, mode, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(slots, "_durable_write", full)
+    j = open_journal(ram_dir, nvm=mem, writable=True)
+    assert j.store.name == "nvm" and j.load() == NEW
+
+
+def test_an_nvm_write_error_is_an_oserror():
+    class Broken(bytearray):
+        def __setitem__(self, index, value):
+            raise RuntimeError("Unable to write to nvm.")
+
+    j = Journal(NvmSlots(Broken(b"\xff" * 1024)))
+    with pytest.raises(OSError):
+        j.append(b"round")
