@@ -22,8 +22,9 @@ def test_nvm_counts_the_writes_the_rp2040_does_with_a_sector_erase():
     nvm[0:4] = b"ab\xff\xff"  # over erased bytes: programmed in place
     nvm[4:8] = b"cdef"
     assert (nvm.writes, nvm.erases) == (2, 0)
-    nvm[2:4] = b"xy"  # over bytes already written: erase and rewrite
-    assert (nvm.writes, nvm.erases) == (3, 1)
+    nvm[2:4] = b"xy"  # bytes left at 0xFF: still programmed in place
+    nvm[1:3] = b"zz"  # over bytes already written: erase and rewrite
+    assert (nvm.writes, nvm.erases) == (4, 1)
 
 
 def test_nvm_persisted_to_a_file_comes_back_in_a_new_process(tmp_path):
