@@ -1,8 +1,9 @@
 """Every save a real score-keeper session makes, in order, as the journal sees it.
 
-A Tichu match (new match, rounds, undo, edit), then a new Chimera match (the journal is reset), its
-rounds, undo and edit, and finally the app compacting the journal to the book's shortest form.
-Payloads are the score book's own change records as compact JSON, as the app journals them.
+A Tichu match (new match, rounds, a change of settings, undo, edit), then a new Chimera match (the
+journal is reset), its rounds, undo and edit, and finally the app compacting the journal to the
+book's shortest form. Payloads are the score book's own change records (and the app's settings
+record) as JSON, as the app journals them.
 """
 
 import copy
@@ -48,6 +49,7 @@ CHIMERA = [
     _chimera(2, 30, 0, 3, [30, 15, 10]),
 ]
 CHIMERA_EDIT = _chimera(1, 40, 1, 1, [10, 10, 10])
+SETTINGS = {"t": "settings", "lang": 1, "chimera": 400, "tichu": 1000, "names": ["Ann", "Bob"], "custom": []}
 
 
 def book_state(book):
@@ -73,6 +75,8 @@ def steps():
     book = new("tichu", ["Ann", "Bob", "Cid", "Dee"], 1000)
     for i, e in enumerate(TICHU):
         change("tichu round %d" % (i + 1), book.add(e), book)
+        if i == 4:
+            change("settings", SETTINGS, book)
     change("tichu undo", book.undo(), book)
     change("tichu edit round 3", book.edit(2, TICHU_EDIT), book)
     for e in TICHU_LATE:
