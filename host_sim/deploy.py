@@ -5,12 +5,12 @@ PyPI packages installed in .venv) under lib/, engine_core/, the board's profile 
 modules of boards/ (boards.select() finds the profile by board.board_id, else takes the only one
 deployed), firmware/ without its two entry files, then /boot.py and last /code.py (CircuitPython
 reloads after writes; with code.py last the app restarts only once everything else is in place),
-then a sync. With an mpy-cross
-(CircuitPython's own, matching the firmware's version) every module but code.py and boot.py is
-compiled to .mpy first. Everything is prepared before the first write, so a failure writes nothing;
-files whose bytes are already on the drive are not written again (the flash wears), and copies of
-deployed modules under the other suffix are removed (a stale .py would shadow its new .mpy). The
-journal files (journal0.bin, journal1.bin) and anything else of the user's are never touched.
+then a sync. With an mpy-cross (CircuitPython's own, matching the firmware's version) every module
+but code.py and boot.py is compiled to .mpy first. Everything is prepared before the first write,
+so a failure writes nothing; files whose bytes are already on the drive are not written again (the
+flash wears), and copies of deployed modules under the other suffix are removed (a stale .py would
+shadow its new .mpy). The journal files (journal0.bin, journal1.bin) and anything else of the
+user's are never touched.
 """
 
 import argparse
@@ -24,7 +24,6 @@ import sysconfig
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TREES = ("engine_core", "firmware")  # copied whole (.py and data files)
 ENTRY = {"code.py": "firmware/code.py", "boot.py": "firmware/boot.py"}  # drive root <- source
 MIRRORED = ("engine_core", "firmware", "boards")  # drive folders that hold only what deploy puts there
 SKIP_DIRS = ("__pycache__",)
@@ -129,6 +128,12 @@ def _tree(top, suffixes=None):
     return out
 
 
+def _tree_files(root, top, skip=()):
+    """[(path on the drive, source path)] of everything deploy copies from the folder `top`."""
+    return [(top + "/" + rel, os.path.join(root, top, rel)) for rel in _tree(os.path.join(root, top))
+            if top + "/" + rel not in skip]
+
+
 # -- the plan --------------------------------------------------------------------------------
 
 
@@ -148,8 +153,7 @@ def plan(board, root=None, site=None):
     files = []
     for lib in _assigned(profiles[board], "LIBS") or ():
         files += library_files(lib, site)
-    files += [("engine_core/" + rel, os.path.join(root, "engine_core", rel))
-              for rel in _tree(os.path.join(root, "engine_core"))]
+    files += _tree_files(root, "engine_core")
     for path in sorted(glob.glob(os.path.join(root, "boards", "*"))):
         name = os.path.basename(path)
         stem = name[:-3] if name.endswith(".py") else None
@@ -158,10 +162,7 @@ def plan(board, root=None, site=None):
         if stem in profiles and stem != board:
             continue
         files.append(("boards/" + name, path))
-    entry_sources = set(ENTRY.values())
-    files += [("firmware/" + rel, os.path.join(root, "firmware", rel))
-              for rel in _tree(os.path.join(root, "firmware"))
-              if "firmware/" + rel not in entry_sources]
+    files += _tree_files(root, "firmware", skip=ENTRY.values())
     for dest in ("boot.py", "code.py"):  # code.py last
         src = os.path.join(root, ENTRY[dest])
         if not os.path.isfile(src):
