@@ -21,15 +21,17 @@ journal file and needs its own recovery path; and the nvm has no rename at all. 
 code path for both backends, appends write only the new record (less flash wear, a shorter window
 than rewriting the match) and nothing needs truncate.
 
-What the byte-level guarantee cannot cover, and why the design still helps: flash is erased in 4 KB
-sectors. On the RP2040 port an nvm assignment only programs when the target bytes are all 0xFF and
-otherwise erases and reprograms the whole 4 KB nvm sector (ports/raspberrypi/common-hal/nvm), and
-FAT metadata on CIRCUITPY is rewritten through the same sector erase. This journal therefore never
-writes over used bytes except in a compaction (appends and in-place resets land on erased space; a
-compacted slot is written with its unused rest erased), so sector erases happen only once per
-compaction instead of once per round.
+What the byte-level guarantee cannot cover: flash is erased in 4 KB sectors, and a cut during an
+erase loses the whole sector. The nvm is one such sector on RP2040; CircuitPython programs an nvm
+assignment in place when the target bytes are all 0xFF and otherwise erases and reprograms the
+sector (ports/raspberrypi/common-hal/nvm). The journal writes over used nvm bytes only in a
+compaction (appends and in-place resets land on erased bytes; a compacted slot is written with its
+unused rest erased), so the nvm is erased once per compaction rather than once per round. On
+CIRCUITPY every write passes through CircuitPython's sector cache and FAT updates, whose order the
+app cannot choose; the rewritten slot is always the other file, and each write is followed by
+os.sync(), which keeps the window short.
 
-RAM: nothing is cached between calls but four ints; loading holds one frame at a time plus the list
+RAM: between calls the journal keeps a few ints; loading holds one frame at a time plus the list
 being returned; a compaction holds the list once more while it writes.
 """
 
