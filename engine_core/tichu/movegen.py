@@ -34,10 +34,25 @@ _NONE = ((), (), (), (), ())
 
 
 def _choices(cards):
-    """The distinct subsets of one rank's sorted cards, by size: [[()], [1-card], ...]."""
+    """The distinct subsets of one rank's sorted cards, by size: [[()], [1-card], ...].
+    Cards that all differ (the usual case) have fixed shapes; equal cards (written
+    without a letter) go the general way."""
+    n = len(cards)
+    if n == 1:
+        return (((),), ((cards[0],),), (), (), ())
+    if n == 2 and cards[0] != cards[1]:
+        a, b = cards
+        return (((),), ((a,), (b,)), ((a, b),), (), ())
+    if n == 3 and cards[0] != cards[1] != cards[2]:
+        a, b, c = cards
+        return (((),), ((a,), (b,), (c,)), ((a, b), (a, c), (b, c)), ((a, b, c),), ())
+    if n == 4 and cards[0] != cards[1] != cards[2] != cards[3]:
+        a, b, c, d = cards
+        return (((),), ((a,), (b,), (c,), (d,)),
+                ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)),
+                ((a, b, c), (a, b, d), (a, c, d), (b, c, d)), ((a, b, c, d),))
     subs = [()]
     i = 0
-    n = len(cards)
     while i < n:
         c = cards[i]
         j = i
@@ -54,13 +69,16 @@ def _choices(cards):
 
 
 def hand_index(codes):
-    """The hand as the generators read it: [picks, phoenix held, specials held].
+    """The hand as the generators read it: [picks, phoenix held, specials, masks].
 
-    ``picks[v][k]`` for v in 1..14 (the Mah Jong as 1); specials are the Dog, Phoenix
-    and Dragon codes held, for singles.
+    ``picks[v][k]`` for v in 1..14 (the Mah Jong as 1); ``specials`` the Dog, Phoenix
+    and Dragon codes held, for singles; ``masks[f]`` has bit v set when the card of rank
+    v and family f is held (f 0..3), ``masks[4]`` when any card of rank v is (cards
+    without a letter only ever set this one).
     """
     by = [[] for _ in range(ACE + 1)]
     specials = []
+    masks = [0, 0, 0, 0, 0]
     ph = False
     for c in codes:
         v = c >> 3
@@ -69,13 +87,23 @@ def hand_index(codes):
             ph = ph or v == PHOENIX
         else:
             by[v].append(c)
+            masks[c & 7] |= 1 << v
+            masks[4] |= 1 << v
     picks = [_choices(sorted(b)) if b else _NONE for b in by]
-    return [picks, ph, sorted(specials)]
+    return [picks, ph, sorted(specials), masks]
+
+
+def _run_from(mask, v):
+    """How many consecutive ranks from v up are set in ``mask``."""
+    n = 0
+    while mask >> (v + n) & 1:
+        n += 1
+    return n
 
 
 def _singles(h, k, r, out):
     """``r`` is the half-step rank on the table (-1 when leading): T4.3-T4.5."""
-    picks, ph, specials = h
+    picks, ph, specials, _ = h
     for v in range(MAHJONG, ACE + 1):
         if 2 * v > r:
             out.extend(picks[v][1])
@@ -90,7 +118,7 @@ def _singles(h, k, r, out):
 
 def _sets(h, k, r, out):
     """Pairs (k 2) and trios (k 3): k equal real cards, or k - 1 and the Phoenix."""
-    picks, ph, _ = h
+    picks, ph = h[0], h[1]
     for v in range(max(r + 1, 2), ACE + 1):
         p = picks[v]
         out.extend(p[k])
@@ -108,7 +136,7 @@ def _trios(h, k, r, out):
 
 
 def _full_houses(h, k, r, out):
-    picks, ph, _ = h
+    picks, ph = h[0], h[1]
     for t in range(max(r + 1, 2), ACE + 1):
         pt = picks[t]
         t3, t2 = pt[3], pt[2]
@@ -136,7 +164,7 @@ def _full_houses(h, k, r, out):
 
 def _pair_seqs(h, k, r, out):
     """Runs of pairs lo..hi; ``a`` holds real pairs only, ``b`` has the Phoenix in one."""
-    picks, ph, _ = h
+    picks, ph = h[0], h[1]
     for lo in range(2, ACE + 1):
         if k and lo + k - 1 <= r:
             continue
@@ -175,11 +203,17 @@ def _straights(h, k, r, out):
     """Runs lo..hi of real cards (``a``), or with the Phoenix inside or on top (``b``),
     plus, at the top, a run up to A with the Phoenix below (T3.5). ``b`` sets read at
     rank hi; a one-suit ``a`` run without the Mah Jong is a bomb, not a straight (T3.4)."""
-    picks, ph, _ = h
+    picks, ph, _, masks = h
+    held = masks[4]
     for lo in range(MAHJONG, ACE + 1):
-        a = picks[lo][1]
-        if not a or (k and lo + k - 1 <= r):
+        if not held >> lo & 1 or (k and lo + k - 1 <= r):
             continue
+        reach = _run_from(held, lo)  # the longest straight from lo: at most this long
+        if ph:
+            reach += 1 + _run_from(held, lo + reach + 1) if lo + reach <= ACE else 1
+        if reach < (k or 5):
+            continue
+        a = picks[lo][1]
         b = []
         hi = lo
         while a or b:
@@ -208,32 +242,24 @@ def _straights(h, k, r, out):
 
 def _bombs(h, key, out):
     """Fours and straight flushes whose bomb key is above ``key`` (T5.2)."""
-    picks = h[0]
+    picks, masks = h[0], h[3]
     for v in range(2, ACE + 1):
         if picks[v][4] and 4 * 16 + v > key:
             out.extend(picks[v][4])
     for f in range(4):
+        m = masks[f]
         v = 2
-        while v <= ACE:
-            if not _holds(picks[v][1], v << 3 | f):
-                v += 1
+        while v <= ACE - 4:
+            n = _run_from(m, v)
+            if n < 5:
+                v += n + 1
                 continue
-            lo = v
-            while v < ACE and _holds(picks[v + 1][1], (v + 1) << 3 | f):
-                v += 1
-            for a in range(lo, v - 3):
-                run = tuple([x << 3 | f for x in range(a, v + 1)])
-                for b in range(a + 4, v + 1):
-                    if (b - a + 1) * 16 + b > key:
-                        out.append(run[:b - a + 1])
-            v += 1
-
-
-def _holds(ones, code):
-    for s in ones:
-        if s[0] == code:
-            return True
-    return False
+            run = tuple([x << 3 | f for x in range(v, v + n)])
+            for a in range(n - 4):
+                for b in range(a + 5, n + 1):
+                    if (b - a) * 16 + v + b - 1 > key:
+                        out.append(run[a:b])
+            v += n
 
 
 GENERATORS = {
