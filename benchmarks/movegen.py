@@ -5,6 +5,9 @@
 Each file holds one hand per line (CONTRACT tokens); the game is the file name's
 prefix. For every hand the generator runs REPEATS times and the fastest run counts
 (it filters out interrupts); the figure is the median over the hands, in µs.
+Tichu has no reference generator to race: a ``tichu*.txt`` file times leads, a
+``tichu*.jsonl`` file (judge `legal` requests) times following the request's `over`,
+read once beforehand as the game state holds it.
 
 DouZero (pip package douzero 1.1.0, installed --no-deps by `make bench`) plays Dou
 Dizhu on the same 54-card shape (13 ranks x 4 + two jokers), so each Chimera hand is
@@ -14,6 +17,7 @@ are loaded, by path.
 """
 
 import importlib.util
+import json
 import os
 import sys
 import time
@@ -105,7 +109,30 @@ def bench_chimera(path):
     print("  ratio engine_core / DouZero: %.2f (target <= 0.50)" % (us / dz))
 
 
-GAMES = {"chimera": bench_chimera}
+def bench_tichu(path):
+    from engine_core.tichu.cards import DECK
+    from engine_core.tichu.combos import classify, highest
+    from engine_core.tichu.movegen import legal_plays
+
+    if path.endswith(".jsonl"):
+        with open(path) as f:
+            reqs = [json.loads(line) for line in f if line.strip()]
+        cases = [(DECK.parse(r["hand"]), highest(classify(DECK.parse(r["over"])))) for r in reqs]
+        what = "following plays"
+    else:
+        cases = [(h, None) for h in read_hands(path, DECK)]
+        what = "leading plays"
+
+    def ours(case):
+        return legal_plays(case[0], case[1])
+
+    counts = [len(ours(c)) for c in cases]
+    print("%s: %d hands of %d cards, median %.0f plays (max %d)" % (
+        os.path.basename(path), len(cases), len(cases[0][0]), median(counts), max(counts)))
+    print("  engine_core %s: median %.1f us per hand" % (what, time_per_hand((ours, cases))[0]))
+
+
+GAMES = {"chimera": bench_chimera, "tichu": bench_tichu}
 
 
 def main(argv):
