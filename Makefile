@@ -16,7 +16,8 @@ VENV_STAMP := $(VENV)/dev-requirements.stamp
 BENCH_STAMP := $(VENV)/bench-requirements.stamp
 NODE_STAMP := node_modules/npm-ci.stamp
 
-BENCH_HANDS := benchmarks/hands/chimera20.txt benchmarks/hands/chimera17.txt
+BENCH_HANDS := benchmarks/hands/chimera20.txt benchmarks/hands/chimera17.txt \
+	benchmarks/hands/tichu14.txt benchmarks/hands/tichu14_follow.jsonl
 
 .PHONY: test lint venv node_modules bench heap fuzz sim clean
 
