@@ -100,3 +100,8 @@ def legal(request):
     for i in range(len(plays)):  # in place: the board's heap holds one copy at a time
         plays[i] = [t[c] for c in plays[i]]
     return {"plays": plays}
+
+
+def score(request):
+    from engine_core.tichu.scoresheet import score_round
+    return {"deltas": score_round(field(request, "round"))}
