@@ -105,3 +105,14 @@ def legal(request):
 def score(request):
     from engine_core.tichu.scoresheet import score_round
     return {"deltas": score_round(field(request, "round"))}
+
+
+def replay(request):
+    # Imported here: classify/beats/legal do not pay heap for the game.
+    from engine_core.tichu.record import replay as _replay
+    state, failed = _replay(field(request, "record"))
+    if failed is not None:
+        return {"ok": False, "at": failed[0], "error": failed[1]}
+    m = state.match  # per team (T1.3)
+    return {"ok": True, "totals": list(m.totals), "rounds": [list(r) for r in m.rounds],
+            "winner": m.winner}
