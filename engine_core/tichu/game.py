@@ -348,7 +348,9 @@ def _close_window(s, events):
 
 def _decide(state, seat, action, call):
     _args(action, 2, 2)
-    _phase(state, (GRAND_WINDOW,), "Grand Tichu (T2.1: on the first 8 cards)")
+    if state.phase != GRAND_WINDOW:
+        raise IllegalAction("no Grand Tichu now: it is called on the first 8 cards (T2.1); %s"
+                            % _DOING[state.phase])
     if state.calls[seat]:
         raise IllegalAction("seat %d has already called Grand Tichu (T2.4: nobody calls twice)" % seat)
     if state.decided >> seat & 1:
