@@ -1,7 +1,7 @@
 """Tichu answers to the judge ops (CONTRACT section 3)."""
 
 from engine_core.errors import RequestError
-from engine_core.judge import field
+from engine_core.judge import _short, field
 from engine_core.tichu.cards import ACE, DECK, MAHJONG, VALUE_TOKENS
 from engine_core.tichu.combos import (
     KIND_NAMES,
@@ -9,6 +9,7 @@ from engine_core.tichu.combos import (
     beats as _beats,
     classify as _classify,
     highest,
+    placed,
 )
 from engine_core.tichu.movegen import legal_plays
 
@@ -41,13 +42,8 @@ def _rank_field(request, name, allowed, what):
         return 0
     v = allowed.get(tok) if isinstance(tok, str) else None
     if v is None:
-        raise RequestError("%s must be %s, not %s" % (name, what, _show(tok)))
+        raise RequestError("%s must be %s, not %s" % (name, what, _short(tok)))
     return v
-
-
-def _show(x):
-    s = x if isinstance(x, str) else repr(x)
-    return s if len(s) <= 40 else s[:37] + "..."
 
 
 def _over(request):
@@ -61,8 +57,8 @@ def _over(request):
     if not readings:
         raise RequestError("over is no combination")
     r = highest(readings)
-    if on and r[0] == SINGLE and r[2] & 1:
-        r = (SINGLE, 1, 2 * on + 1)
+    if on:  # placed() moves only a lone Phoenix
+        r = placed(r, (SINGLE, 1, 2 * on))
     return r
 
 
