@@ -4,8 +4,8 @@
 //
 // Same interpreter and heap settings as run.mjs (MP_HEAPSIZE, default 16m). Every .py
 // under engine_core/ and firmware/ and boards/ is copied into the in-memory filesystem
-// under /project (which is put on sys.path); the script runs as __main__ with sys.argv
-// set to [SCRIPT, arg ...]. Files the script names as arguments are copied too, under
+// under /project (which is put on sys.path); the script runs as __main__. Files the
+// script names as arguments are copied too, under
 // the same relative path, so it can read them. A script that measures the heap
 // defines measure_steps() (a generator: at each yield of a label, this runner collects
 // garbage and calls the script's record(label, live_bytes)) and report(); garbage is
@@ -13,44 +13,12 @@
 // script finds [SCRIPT, arg ...] in its global ARGV. Exit status: the script's
 // `_exit_status` global if it sets one, else 0; 2 if it raised.
 
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
+import { ROOT, VROOT, copyIn, loadInterpreter, pyFilesUnder } from "./vfs.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "..", "..");
-const VROOT = "/project";
 const TREES = ["engine_core", "firmware", "boards"];
-
-function parseSize(text) {
-  const m = /^(\d+)([kKmM]?)$/.exec(String(text).trim());
-  if (!m) throw new Error(`bad MP_HEAPSIZE: ${text}`);
-  return Number(m[1]) * { "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()];
-}
-
-function pyFilesUnder(rel) {
-  const out = [];
-  const walk = (dirRel) => {
-    const abs = path.join(ROOT, dirRel);
-    if (!existsSync(abs)) return;
-    for (const entry of readdirSync(abs, { withFileTypes: true })) {
-      if (entry.name.startsWith(".") || entry.name === "__pycache__") continue;
-      const childRel = `${dirRel}/${entry.name}`;
-      if (entry.isDirectory()) walk(childRel);
-      else if (entry.isFile() && entry.name.endsWith(".py")) out.push(childRel);
-    }
-  };
-  walk(rel);
-  return out;
-}
-
-function put(FS, rel) {
-  const dest = `${VROOT}/${rel}`;
-  FS.mkdirTree(path.posix.dirname(dest));
-  FS.writeFile(dest, readFileSync(path.join(ROOT, rel)));
-}
 
 async function main() {
   const [script, ...args] = process.argv.slice(2);
@@ -58,18 +26,10 @@ async function main() {
     console.error("usage: node tests/mp/exec.mjs SCRIPT.py [arg ...]");
     return 2;
   }
-  const mp = await loadMicroPython({
-    heapsize: parseSize(process.env.MP_HEAPSIZE || "16m"),
-    pystack: 16384,
-    linebuffer: true,
-    stdout: (line) => process.stdout.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
+  const mp = await loadInterpreter();
   const rel = (p) => path.relative(ROOT, path.resolve(p)).split(path.sep).join("/");
-  for (const f of TREES.flatMap(pyFilesUnder)) put(mp.FS, f);
-  for (const a of [script, ...args]) {
-    if (existsSync(a) && statSync(a).isFile() && !rel(a).startsWith("..")) put(mp.FS, rel(a));
-  }
+  copyIn(mp.FS, TREES.flatMap(pyFilesUnder));
+  copyIn(mp.FS, [script, ...args].filter((a) => existsSync(a) && statSync(a).isFile() && !rel(a).startsWith("..")).map(rel));
   const argv = [script, ...args].map((a) => (existsSync(a) && !rel(a).startsWith("..") ? `${VROOT}/${rel(a)}` : a));
   mp.runPython(
     "import sys, os\n" +

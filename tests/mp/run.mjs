@@ -14,68 +14,29 @@
 // Exit status: 0 if at least one test ran and none failed, 1 otherwise, 2 if the
 // runner itself could not run.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
+import { ROOT, VROOT, copyIn, heapSize, loadInterpreter, pyFilesUnder } from "./vfs.mjs";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, "..", "..");
-const VROOT = "/project"; // where the project appears inside MicroPython
 const TREES = ["engine_core", "tests/engine"]; // every .py below these is copied
 const FILES = ["tests/__init__.py", "tests/mp/runner.py"]; // plus these single files
-const PYSTACK_WORDS = 16384; // Python frame stack (the library's default is 2048 words)
-
-function parseSize(text) {
-  const m = /^(\d+)([kKmM]?)$/.exec(String(text).trim());
-  if (!m) throw new Error(`bad MP_HEAPSIZE: ${text}`);
-  const scale = { "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()];
-  return Number(m[1]) * scale;
-}
-
-function pyFilesUnder(rel) {
-  const out = [];
-  const walk = (dirRel) => {
-    const abs = path.join(ROOT, dirRel);
-    if (!existsSync(abs)) return;
-    for (const entry of readdirSync(abs, { withFileTypes: true })) {
-      if (entry.name.startsWith(".") || entry.name === "__pycache__") continue;
-      const childRel = `${dirRel}/${entry.name}`;
-      if (entry.isDirectory()) walk(childRel);
-      else if (entry.isFile() && entry.name.endsWith(".py")) out.push(childRel);
-    }
-  };
-  walk(rel);
-  return out;
-}
 
 function copyIntoVfs(FS) {
-  const files = TREES.flatMap(pyFilesUnder).concat(FILES.filter((f) => existsSync(path.join(ROOT, f))));
-  for (const rel of files) {
-    const dest = `${VROOT}/${rel}`;
-    FS.mkdirTree(path.posix.dirname(dest));
-    FS.writeFile(dest, readFileSync(path.join(ROOT, rel)));
-  }
+  const copied = copyIn(FS, TREES.flatMap(pyFilesUnder).concat(FILES.filter((f) => existsSync(path.join(ROOT, f)))));
   // The test modules are imported as tests.engine.test_x: make sure both packages exist.
   for (const pkg of ["tests", "tests/engine"]) {
     const init = `${VROOT}/${pkg}/__init__.py`;
     FS.mkdirTree(path.posix.dirname(init));
     if (!FS.analyzePath(init).exists) FS.writeFile(init, "");
   }
-  return files.length;
+  return copied;
 }
 
 async function main() {
-  const heapsize = parseSize(process.env.MP_HEAPSIZE || "16m");
+  const heapsize = heapSize();
   const selectors = process.argv.slice(2);
-  const mp = await loadMicroPython({
-    heapsize,
-    pystack: PYSTACK_WORDS,
-    linebuffer: true,
-    stdout: (line) => process.stdout.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
+  const mp = await loadInterpreter();
   const copied = copyIntoVfs(mp.FS);
   mp.runPython(
     "import sys\n" +
