@@ -21,7 +21,9 @@ class PowerCut(Exception):
 
 
 class CutNvm:
-    """Slice writes land only up to `at` bytes (counted over all writes), then PowerCut."""
+    """Slice writes land only up to `at` bytes (counted over all writes), then PowerCut. The prefix
+    model of tests/storage/faults.py, kept here because that harness needs CPython (random,
+    contextlib, files) and this script runs alone inside MicroPython."""
 
     def __init__(self, mem, at):
         self.mem = mem
