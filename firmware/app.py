@@ -1,39 +1,96 @@
-"""The score keeper application: one ScoreBook, a stack of screens, the journal.
+"""The score keeper application: one ScoreBook, the screens, the journal, the panel.
 
-Input events go to the top screen; a change to the book becomes one journal payload
+Input events go to the screen on top; a change to the book becomes one journal payload
 (ScoreBook's change log) written before the screen moves on; then the panel refreshes
 as the board allows. The match and the settings both live in the journal, so the
 running match and the chosen language come back after a power cut.
 
-The dealer mode slots in as more screens: ``MENU`` lists (text key, screen module,
-class, needs a match) rows, and a later issue appends its own.
+Heap: only the screen on top is alive. The screens below it are kept as (module,
+class, arguments) and the small state their keep() gave, and every module of the
+screens (firmware.screens.*, the forms) is dropped from sys.modules when the top
+screen changes; going back imports and rebuilds the screen below. So the board holds
+the app's core plus one screen, never all of them.
+
+The dealer mode slots in as more screens: ``MENU`` lists (text, screen module, class,
+needs a match) rows, and a later issue appends its own.
 """
 
 import gc
 import json
+import sys
 
 from engine_core.scorebook import ScoreBook
-from firmware.keys import Input
-from firmware.panel import Panel
-from firmware.texts import text
-from firmware.ui import Ui
+from firmware.keys import Input, ticks_diff
+from firmware.texts import Texts
+from firmware.ui import Screen, Ui
 
 SETTLE_MS = 400  # e-paper: quiet time before a refresh
 
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": 400, "tichu": 1000, "names": [], "custom": []}
 
-# Main menu rows: (text key, module under firmware.screens, class name, needs a running match).
+# Main menu rows: (text, module under firmware.screens, class name, needs a running match).
 MENU = [
-    ("continue", "totals", "Totals", True),
-    ("new_match", "newmatch", "NewMatch", False),
-    ("history", "history", "History", True),
-    ("stats", "stats", "Stats", True),
-    ("settings", "settings", "Settings", False),
+    ("Scores", "totals", "Totals", True),
+    ("New match", "newmatch", "NewMatch", False),
+    ("Rounds", "history", "History", True),
+    ("Statistics", "stats", "Stats", True),
+    ("Settings", "settings", "Settings", False),
 ]
+HOME = ("menu", "Menu", ())
+# Modules that only screens use: dropped whenever the screen on top changes.
+SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_")
+
+
+def _drop_screen_modules():
+    """Forget every module only screens use (the package keeps a reference as well)."""
+    for name in list(sys.modules):
+        for prefix in SCREEN_MODULES:
+            if name.startswith(prefix):
+                del sys.modules[name]
+                package, _, leaf = name.rpartition(".")
+                parent = sys.modules.get(package)
+                if parent is not None and hasattr(parent, leaf):
+                    delattr(parent, leaf)
 
 
 def _encode(payload):
     return json.dumps(payload).encode()
+
+
+class Panel:
+    """When to refresh the panel. LCD and OLED: right after each change, whole frames
+    only (auto refresh off, so a half-updated screen never shows). E-paper: at most one
+    refresh per ``min_ms`` and only once the keys have been quiet for ``settle_ms``, so
+    a burst of presses becomes one refresh."""
+
+    def __init__(self, display, min_ms=0, settle_ms=0):
+        self.display = display
+        self.min_ms = min_ms
+        self.settle_ms = settle_ms
+        self.pending = False
+        self.last = None
+        if hasattr(display, "auto_refresh"):
+            display.auto_refresh = False
+
+    def show(self, group):
+        self.display.root_group = group
+        self.pending = True
+
+    def flush(self, now, idle_ms):
+        """Refresh if something changed and the panel may refresh now; True if it did."""
+        if not self.pending or idle_ms < self.settle_ms:
+            return False
+        if self.last is not None and ticks_diff(now, self.last) < self.min_ms:
+            return False
+        if getattr(self.display, "time_to_refresh", 0) > 0:
+            return False
+        try:
+            self.display.refresh()
+        except RuntimeError:  # e-paper: "Refresh too soon"
+            return False
+        self.pending = False
+        self.last = now
+        return True
 
 
 class App:
@@ -47,56 +104,74 @@ class App:
         self.settings = dict(DEFAULTS)
         self.book = None
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
-        self.stack = []
         self._load()
-        self.open("menu", "Menu")
-        if self.book is not None:
-            self.open("totals", "Totals")
+        self.texts = Texts(self.settings["lang"])
+        self.stack = []  # [(module, class, args), state] of the screens below the top one
+        self.where = HOME
+        self.screen = Screen(self)  # a blank one until home() opens the first
+        self.home()
 
-    def t(self, key):
-        return text(key, self.settings["lang"])
+    def t(self, en):
+        return self.texts.get(en)
 
     # -- screens ------------------------------------------------------------------------
 
     def open(self, module, cls, *args):
-        """Show a new screen (its module is imported the first time)."""
-        mod = __import__("firmware.screens." + module, None, None, [cls])
-        self.push(getattr(mod, cls)(self, *args))
+        """Cover the screen on top with a new one."""
+        self.stack.append((self.where, self.screen.keep()))
+        self._start((module, cls, args), None, None)
 
-    def push(self, screen):
-        if self.stack:
-            self.stack[-1].leave()
-        self.stack.append(screen)
-        self._show()
+    def back(self, result=None):
+        """Close the screen on top; the one below comes back and gets ``result``."""
+        where, state = self.stack.pop()
+        self._start(where, state, result)
 
-    def pop(self):
-        self.stack.pop().leave()
-        self._show()
+    def swap(self, module, cls, *args):
+        """Put a new screen in place of the one on top."""
+        self._start((module, cls, args), None, None)
 
-    def replace(self, module, cls, *args):
-        self.stack.pop().leave()
-        self.open(module, cls, *args)
+    def home(self):
+        """The main menu, with the running match's totals on top of it if there is one."""
+        self.stack = []
+        if self.book is None:
+            self._start(HOME, None, None)
+        else:
+            self.stack.append((HOME, None))
+            self._start(("totals", "Totals", ()), None, None)
 
     def to_menu(self):
-        while len(self.stack) > 1:
-            self.stack.pop().leave()
-        self._show()
+        self.stack = []
+        self._start(HOME, None, None)
 
     def top(self):
-        return self.stack[-1]
+        return self.screen
 
-    def _show(self):
+    def _start(self, where, state, result):
+        self.screen.leave()
+        self.screen = Screen(self)
+        _drop_screen_modules()
         gc.collect()
-        self.panel.show(self.stack[-1].enter())
+        module, cls, args = where
+        mod = __import__("firmware.screens." + module, None, None, [cls])
+        scr = getattr(mod, cls)(self, *args)
+        del mod
+        if state is not None:
+            scr.restore(state)
+        self.where = where
+        self.screen = scr
+        if result is not None:
+            scr.resume(result)
+        if self.screen is scr:  # resume may have moved on already
+            self.panel.show(scr.enter())
 
     def step(self, now):
         """One pass of the main loop at ``now`` (ticks in ms)."""
         keys = self.input.poll(now)
         for k in keys:
-            self.stack[-1].handle(k)
+            self.screen.handle(k)
         if keys:
-            self.stack[-1].draw()
-            self.panel.touch()
+            self.screen.draw()
+            self.panel.pending = True
         self.panel.flush(now, self.input.idle_ms(now))
         return keys
 
@@ -122,6 +197,7 @@ class App:
                         self.settings[k] = p[k]
             else:
                 changes.append(p)
+        raw = None
         self.book = ScoreBook.replay(changes)
         self.journal.shrink = self._snapshot
 
@@ -155,4 +231,5 @@ class App:
                 self.unsaved = True
 
     def save_settings(self):
+        self.texts.use(self.settings["lang"])
         self.record(self.settings)

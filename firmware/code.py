@@ -1,7 +1,9 @@
 """CircuitPython entry (copied to CIRCUITPY/code.py): the board's profile builds the
 display, the keys and the encoder; the journal lives on the flash (or in nvm while USB
-owns the drive); then the app runs until the power goes."""
+owns the drive); then the app runs until the power goes. What only starting needs is
+let go of before the loop, for the heap."""
 
+import sys
 import time
 
 import supervisor
@@ -12,6 +14,9 @@ from firmware.storage_choice import open_journal
 
 profile = select()
 app = App(profile, profile.make_display(), profile.make_keys(), open_journal(), profile.make_encoder())
+del select, open_journal
+for name in ("boards", "firmware.storage_choice"):
+    sys.modules.pop(name, None)
 while True:
     app.step(supervisor.ticks_ms())
     time.sleep(0.005)

@@ -1,14 +1,18 @@
-"""Drawing helpers over displayio that adapt to the panel: size, colour or black/white,
-light (e-paper) or dark. Screens place text on a character grid (``cols`` x ``rows`` of
-the body text) and ask for big numbers scaled to the room they have; nothing here or in
-the screens knows which board it runs on.
+"""Drawing on the panel, whatever its size, colour depth or light (e-paper) or dark theme:
+the theme and text metrics (Ui), a line of text (Text), a scrolling list with a focus
+bar (RowList) and the base of every screen (Screen). Screens place text on a character
+grid (``cols`` x ``rows`` of body text) and ask for big numbers scaled to the room they
+have; nothing here or in the screens knows which board it runs on.
+
+One module rather than four: each module costs the board heap of its own, and these
+parts are always in use together.
 """
 
 import displayio
 import terminalio
 import vectorio
 
-from firmware.text import Text
+from firmware.keys import CCW, CW, DOWN, UP
 
 # What to write when the board's font lacks a letter (CircuitPython's built-in font only
 # holds the characters of the language the firmware was built for).
@@ -18,7 +22,6 @@ FALLBACK = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "U
 DARK = (0x000000, 0xFFFFFF, 0x1F5FB0, 0xFFFFFF, 0x303A48, 0xFFC02A, 0xFF5A4A)
 MONO = (0x000000, 0xFFFFFF, 0xFFFFFF, 0x000000, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
 PAPER = (0xFFFFFF, 0x000000, 0x000000, 0xFFFFFF, 0x000000, 0x000000, 0x000000)
-
 
 BODY_MM = 2.6  # body text height on the glass, like print read at arm's length
 
@@ -44,8 +47,6 @@ class Ui:
         self._palettes = {}
         self._fits = {}
 
-    # -- text ---------------------------------------------------------------------------
-
     def fit(self, text):
         """``text`` with the letters the font lacks spelled out (ä -> ae)."""
         for ch in text:
@@ -69,9 +70,7 @@ class Ui:
         return lab
 
     def set(self, lab, text, colour=None):
-        t = self.fit(text)
-        if lab.text != t:
-            lab.text = t
+        lab.text = self.fit(text)
         if colour is not None and lab.color != colour:
             lab.color = colour
 
@@ -79,13 +78,6 @@ class Ui:
         """The largest text scale at which ``chars`` characters fit ``width`` x ``height``."""
         s = min(width // max(1, chars * self.cw), height // self.ch)
         return s if s > 0 else 1
-
-    def pad(self, text, width=0):
-        """``text`` cut or padded with spaces to ``width`` body columns (default: all)."""
-        n = width or self.cols
-        return text[:n] + " " * (n - len(text))
-
-    # -- shapes -------------------------------------------------------------------------
 
     def palette(self, colour):
         p = self._palettes.get(colour)
@@ -111,3 +103,179 @@ class Ui:
         left = self.label(group, text, self.s * 2, self.s, colour=colour)
         r = self.label(group, right, self.w - self.s * 2, self.s, colour=colour, anchor=(1.0, 0.0))
         return left, r
+
+    def top(self):
+        """The first pixel row below the title bar."""
+        return self.lh + self.s * 2
+
+
+class Text(displayio.Group):
+    """A line of text as one TileGrid over the font's glyph sheet, the way CircuitPython's
+    own terminal draws it: a byte per character cell, no bitmap per label and no text
+    library (adafruit_display_text costs the board about 28 KB of heap to import).
+    ``anchor``: which point of the text sits at ``pos`` ((0, 0) top left, (1, 0) top
+    right, (0.5, 0) top centre); the text grows from there as it changes."""
+
+    def __init__(self, font, text, colour, scale, anchor, pos):
+        displayio.Group.__init__(self, scale=scale)
+        self.font = font
+        self.anchor = anchor
+        self.pos = pos
+        self.palette = displayio.Palette(2)
+        self.palette.make_transparent(0)
+        self.palette[1] = colour
+        self.grid = None  # type: displayio.TileGrid | None
+        self._text = ""
+        self._show(text)
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, text):
+        if text != self._text:
+            self._show(text)
+
+    def _show(self, text):
+        n = len(text)
+        g = self.grid
+        if g is None or g.width < n:
+            if g is not None:
+                self.remove(g)
+            cw, ch = self.font.get_bounding_box()[:2]
+            g = displayio.TileGrid(self.font.bitmap, pixel_shader=self.palette, width=max(1, n), height=1,
+                                   tile_width=cw, tile_height=ch, default_tile=self._tile(" "))
+            self.grid = g
+            self.append(g)
+        for i in range(g.width):
+            g[i] = self._tile(text[i] if i < n else " ")
+        self._text = text
+        self._place()
+
+    def _tile(self, ch):
+        glyph = self.font.get_glyph(ord(ch))
+        if glyph is None:
+            glyph = self.font.get_glyph(63)  # "?"
+        return glyph.tile_index
+
+    def _place(self):
+        box = self.font.get_bounding_box()
+        self.x = int(self.pos[0] - self.anchor[0] * len(self._text) * box[0] * self.scale)
+        self.y = int(self.pos[1] - self.anchor[1] * box[1] * self.scale)
+
+    @property
+    def color(self):
+        return self.palette[1]
+
+    @color.setter
+    def color(self, colour):
+        self.palette[1] = colour
+
+    def move(self, pos, scale=None):
+        """Place the text anew (and resize it): the big totals change scale as they grow."""
+        if scale is not None:
+            self.scale = scale
+        self.pos = pos
+        self._place()
+
+
+class RowList:
+    """``n`` rows of body text from pixel row ``y0``; shows the window of ``items``
+    around the focus, with the focused row on a bar."""
+
+    def __init__(self, ui, group, y0, n):
+        self.ui = ui
+        self.y0 = y0
+        self.n = n
+        self.top = 0
+        self.bar = displayio.Group()
+        ui.rect(self.bar, 0, 0, ui.w, ui.lh, ui.bar)
+        self.bar.hidden = True
+        group.append(self.bar)
+        pad = ui.s * 2
+        self.rows = [ui.label(group, "", pad, y0 + i * ui.lh + (ui.lh - ui.ch * ui.s) // 2)
+                     for i in range(n)]
+
+    def show(self, items, focus=None):
+        """``items``: the row texts; ``focus``: index of the focused one or None."""
+        ui = self.ui
+        if focus is not None:
+            if focus < self.top:
+                self.top = focus
+            elif focus >= self.top + self.n:
+                self.top = focus - self.n + 1
+        self.top = max(0, min(self.top, len(items) - self.n))
+        for i in range(self.n):
+            k = self.top + i
+            ui.set(self.rows[i], items[k] if k < len(items) else "", ui.on_bar if k == focus else ui.fg)
+        if focus is None or not self.top <= focus < self.top + self.n:
+            self.bar.hidden = True
+        else:
+            self.bar.hidden = False
+            self.bar.y = self.y0 + (focus - self.top) * ui.lh
+
+    def width(self):
+        """Columns a row can hold (the text is inset a little from the bar's edge)."""
+        return (self.ui.w - self.ui.s * 4) // (self.ui.cw * self.ui.s)
+
+
+class Screen:
+    """A small class that builds a displayio group when shown, updates its texts after
+    each key, and lets go of its display objects when it leaves. The app keeps only the
+    screen on top alive: the ones below are rebuilt from (module, class, arguments) and
+    the small state their ``keep()`` returned, and a screen that opened another gets
+    its answer through ``resume(result)``."""
+
+    # What a clockwise encoder turn means here: the next row in lists, "more" in forms.
+    TURN = DOWN
+    # The attributes build() fills with display objects; leave() lets go of them.
+    WIDGETS = ()  # type: tuple[str, ...]
+
+    def __init__(self, app):
+        self.app = app
+        self.group = None
+
+    def t(self, en):
+        return self.app.t(en)
+
+    def enter(self):
+        self.group = displayio.Group()
+        self.app.ui.background(self.group)
+        self.build(self.app.ui, self.group)
+        self.draw()
+        return self.group
+
+    def leave(self):
+        self.group = None
+        for name in self.WIDGETS:
+            if hasattr(self, name):
+                delattr(self, name)
+
+    def handle(self, k):
+        if k == CW:
+            k = self.TURN
+        elif k == CCW:
+            k = UP if self.TURN == DOWN else DOWN
+        self.key(k)
+
+    # -- to override ------------------------------------------------------------------
+
+    def build(self, ui, group):
+        """Create the display objects (kept in the attributes named by WIDGETS)."""
+
+    def draw(self):
+        """Bring the texts up to date with the model."""
+
+    def key(self, k):
+        """React to one logical key."""
+
+    def keep(self):
+        """What this screen needs to come back as it was after another covered it."""
+        return None
+
+    def restore(self, state):
+        """Take back what keep() returned."""
+
+    def resume(self, result):
+        """The answer of the screen this one opened (app.back(result))."""

@@ -47,6 +47,7 @@ class Device:
         self.encoder = p.make_encoder()
         self.hold_ms = HOLD_MS + 100
         self.presses = 0
+        self.log = []  # the logical keys pressed, in order
         self.app = App(p, self.panel, self.keys, journal, self.encoder)
         self.step()
 
@@ -98,6 +99,7 @@ class Device:
     def press(self, logical):
         from firmware.keys import CCW, CW
 
+        self.log.append(logical)
         if logical in (CW, CCW) and self.encoder is not None:
             self.turn(1 if logical == CW else -1)
             return

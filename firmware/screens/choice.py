@@ -1,36 +1,33 @@
-"""A titled list to pick from: the main menu, a round's actions, yes/no questions."""
+"""A titled list to pick from: a round's actions, a yes/no question. The choice goes
+back to the screen that asked, as (tag, index); BACK answers nothing."""
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.screen import Screen
-from firmware.widgets import RowList
+from firmware.ui import RowList, Screen
 
 
 class Choice(Screen):
-    """``items``: texts; ``pick(index)`` runs on OK (after this screen is closed)."""
+    WIDGETS = ("list",)
 
-    WIDGETS = ("head", "pos", "list")
-    def __init__(self, app, title, items, pick, focus=0):
+    def __init__(self, app, title, items, tag):
         Screen.__init__(self, app)
         self.heading = title
         self.items = items
-        self.pick = pick
-        self.focus = focus
+        self.tag = tag
+        self.focus = 0
 
     def build(self, ui, g):
-        self.head, self.pos = ui.title(g, self.heading)
-        self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
+        ui.title(g, self.heading)
+        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
 
     def draw(self):
         self.list.show(self.items, self.focus)
 
     def key(self, k):
-        n = len(self.items)
         if k == UP or k == DOWN:
-            self.focus = (self.focus + (1 if k == DOWN else -1)) % n
+            self.focus = (self.focus + (1 if k == DOWN else -1)) % len(self.items)
         elif k == OK:
-            self.app.pop()
-            self.pick(self.focus)
+            self.app.back((self.tag, self.focus))
         elif k == BACK:
-            self.app.pop()
+            self.app.back()
         elif k == MENU:
             self.app.to_menu()

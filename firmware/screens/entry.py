@@ -1,28 +1,29 @@
 """Entering a round, or editing a past one, with the new totals shown before OK.
 
-The form comes from firmware.rounds; the score book scores and checks the entry on
-every change, so the footer shows either this round's points and the totals it leads
-to, or the rules' reason why it cannot be saved (then OK only shows that reason in
-full)."""
+The form comes from the game's round module (firmware.round_tichu, round_chimera); the
+score book scores and checks the entry on every change, so the footer shows either
+this round's points and the totals it leads to, or the rules' reason why it cannot be
+saved (then OK shows that reason in full and saves nothing)."""
 
 from engine_core.errors import EntryError
 from firmware.form import row_text
-from firmware.rounds import round_form
 from firmware.screens.formscreen import FormScreen
 
 
 class RoundEntry(FormScreen):
-    def __init__(self, app, index=None):
+    def __init__(self, app, index=None, entry=None):
         book = app.book
         self.index = index
-        entry = book.entries[index] if index is not None else None
-        self.model = round_form(book, app.t, entry)
+        if entry is None and index is not None:
+            entry = book.entries[index]
+        mod = __import__("firmware.round_" + book.game, None, None, ["RoundForm"])
+        self.model = mod.RoundForm(book, app.t, entry)
         FormScreen.__init__(self, app, self.model.fields, self.model.focus)
 
     def title(self):
         if self.index is None:
-            return self.t("round") % (self.app.book.rounds() + 1)
-        return self.t("edit_round") % (self.index + 1)
+            return self.t("Round %d") % (self.app.book.rounds() + 1)
+        return self.t("Edit round %d") % (self.index + 1)
 
     def changed(self, field):
         self.model.changed(field)
@@ -35,10 +36,10 @@ class RoundEntry(FormScreen):
             return str(e), False
         cols = self.app.ui.cols - 1
         sep = " : " if book.sides == 2 else " "
-        total = row_text(self.t("new_totals"), sep.join([str(x) for x in totals]), cols)
+        total = row_text(self.t("Total"), sep.join([str(x) for x in totals]), cols)
         if n < 2:
             return [total], True
-        return [row_text(self.t("this_round"), " ".join(["%+d" % d for d in deltas]), cols), total], True
+        return [row_text(self.t("Round"), " ".join(["%+d" % d for d in deltas]), cols), total], True
 
     def submit(self):
         app = self.app
@@ -52,6 +53,7 @@ class RoundEntry(FormScreen):
             app.open("message", "Message", self.title(), str(e))
             return
         app.record(payload)
-        app.pop()
         if book.over():
-            app.open("matchend", "MatchEnd")
+            app.swap("matchend", "MatchEnd")
+        else:
+            app.back()

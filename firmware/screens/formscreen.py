@@ -1,15 +1,15 @@
-"""A form on screen: one row per field, the focused one on the bar, and two footer lines
-that say what OK would do (or why it cannot) before it is pressed."""
+"""A form on screen: one row per field, the focused one on the bar, and footer lines
+that say what OK would do (or why it cannot) before it is pressed. UP/DOWN change the
+focused field, LEFT/RIGHT move between fields (round the end), OK submits from any
+field, BACK leaves without saving."""
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.screen import Screen
-from firmware.widgets import RowList
+from firmware.ui import RowList, Screen
 
 
 class FormScreen(Screen):
     WIDGETS = ("head", "pos", "list", "foot")
-
     TURN = UP  # the encoder changes the value
 
     def __init__(self, app, fields, focus=0):
@@ -37,8 +37,7 @@ class FormScreen(Screen):
     def build(self, ui, g):
         self.head, self.pos = ui.title(g, "")
         self.nfoot = 2 if ui.rows >= 7 else 1
-        n = max(1, ui.rows - 1 - self.nfoot)
-        self.list = RowList(ui, g, ui.lh + ui.s * 2, n)
+        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1 - self.nfoot))
         y = ui.h - self.nfoot * ui.lh
         ui.rect(g, 0, y - ui.s, ui.w, ui.s, ui.fg)  # sets the footer apart from the fields
         self.foot = [ui.label(g, "", ui.s * 2, y + i * ui.lh) for i in range(self.nfoot)]
@@ -65,18 +64,26 @@ class FormScreen(Screen):
         elif k == OK:
             self.submit()
         elif k == BACK:
-            self.app.pop()
+            self.app.back()
         elif k == MENU:
             self.app.to_menu()
+
+    def keep(self):
+        return ([f.value() for f in self.fields], [f.touched for f in self.fields], self.focus)
+
+    def restore(self, state):
+        values, touched, self.focus = state
+        for i in range(min(len(values), len(self.fields))):
+            self.fields[i].set(values[i])
+            self.fields[i].touched = touched[i]
 
 
 def wrap(text, cols, n):
     """``text`` broken at spaces into ``n`` lines of at most ``cols`` characters; the last
     line ends in ".." when the text does not fit."""
     lines = []
-    words = text.split(" ")
     line = ""
-    for w in words:
+    for w in text.split(" "):
         if not line:
             line = w
         elif len(line) + 1 + len(w) <= cols:
@@ -87,8 +94,7 @@ def wrap(text, cols, n):
     lines.append(line)
     if len(lines) > n or len(lines[-1]) > cols:
         lines = lines[:n]
-        last = lines[n - 1]
-        lines[n - 1] = last[:cols - 2] + ".."
+        lines[n - 1] = lines[n - 1][:cols - 2] + ".."
     while len(lines) < n:
         lines.append("")
     return [x[:cols] for x in lines]

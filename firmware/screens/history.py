@@ -3,20 +3,19 @@ footer the totals after the focused round. OK on a round offers edit (and undo f
 last one)."""
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.screen import Screen
-from firmware.widgets import RowList
+from firmware.ui import RowList, Screen
 
 
 class History(Screen):
-    WIDGETS = ("head", "pos", "list", "foot")
+    WIDGETS = ("pos", "list", "foot")
 
     def __init__(self, app):
         Screen.__init__(self, app)
         self.focus = app.book.rounds() - 1
 
     def build(self, ui, g):
-        self.head, self.pos = ui.title(g, self.t("history"))
-        self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 2))
+        self.pos = ui.title(g, self.t("Rounds"))[1]
+        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 2))
         self.foot = ui.label(g, "", ui.s * 2, ui.h - ui.lh)
 
     def draw(self):
@@ -26,13 +25,11 @@ class History(Screen):
         self.focus = min(self.focus, n - 1)
         if n == 0:
             ui.set(self.pos, "")
-            self.list.show([self.t("no_rounds")])
+            self.list.show([self.t("No rounds yet")])
             ui.set(self.foot, "")
             return
         ui.set(self.pos, "%d/%d" % (self.focus + 1, n))
-        rows = []
-        for i in range(n):
-            rows.append("%2d " % (i + 1) + " ".join(["%+4d" % d for d in book.deltas[i]]))
+        rows = ["%2d " % (i + 1) + " ".join(["%+4d" % d for d in book.deltas[i]]) for i in range(n)]
         self.list.show(rows, self.focus)
         sep = " : " if book.sides == 2 else " "
         ui.set(self.foot, "= " + sep.join([str(x) for x in book.running()[self.focus]]))
@@ -43,19 +40,25 @@ class History(Screen):
         if (k == UP or k == DOWN) and n:
             self.focus = (self.focus + (1 if k == DOWN else -1)) % n
         elif k == OK and n:
-            i = self.focus
-            items = [self.t("edit")]
-            if i == n - 1:
-                items.append(self.t("undo"))
-            items.append(self.t("cancel"))
-            app.open("choice", "Choice", self.t("round") % (i + 1), items, self._act)
+            items = [self.t("Edit round")]
+            if self.focus == n - 1:
+                items.append(self.t("Undo round"))
+            items.append(self.t("Cancel"))
+            app.open("choice", "Choice", self.t("Round %d") % (self.focus + 1), items, "round")
         elif k == BACK:
-            app.pop()
+            app.back()
         elif k == MENU:
             app.to_menu()
 
-    def _act(self, choice):
+    def keep(self):
+        return self.focus
+
+    def restore(self, state):
+        self.focus = state
+
+    def resume(self, result):
         app = self.app
+        tag, choice = result
         if choice == 0:
             app.open("entry", "RoundEntry", self.focus)
         elif choice == 1 and self.focus == app.book.rounds() - 1:

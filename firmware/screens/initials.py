@@ -1,8 +1,8 @@
 """A short name from three letters: UP/DOWN change the letter under the cursor,
-LEFT/RIGHT move the cursor, OK takes the name."""
+LEFT/RIGHT move the cursor, OK takes the name back to the screen that asked."""
 
 from firmware.keys import BACK, DOWN, LEFT, OK, RIGHT, UP
-from firmware.screen import Screen
+from firmware.ui import Screen
 
 LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 SLOTS = 3
@@ -10,17 +10,15 @@ SLOTS = 3
 
 class Initials(Screen):
     WIDGETS = ("text", "cursor_bar")
-
     TURN = UP
 
-    def __init__(self, app, done):
+    def __init__(self, app):
         Screen.__init__(self, app)
-        self.done = done
         self.letters = [1] + [0] * (SLOTS - 1)  # "A  "
         self.cursor = 0
 
     def build(self, ui, g):
-        ui.title(g, self.t("name"))
+        ui.title(g, self.t("Name"))
         room = ui.h - ui.lh * 2
         self.scale = ui.big_scale(SLOTS + 1, ui.w - ui.s * 8, room - ui.s * 4)
         cell = ui.cw * self.scale
@@ -43,7 +41,6 @@ class Initials(Screen):
         elif k == OK:
             name = "".join([LETTERS[i] for i in self.letters]).strip()
             if name:
-                self.app.pop()
-                self.done(name)
+                self.app.back(name)
         elif k == BACK:
-            self.app.pop()
+            self.app.back()

@@ -3,22 +3,20 @@ a new match; BACK returns to the totals (from where a wrong last round can be un
 
 from firmware.form import row_text
 from firmware.keys import BACK, MENU, OK
-from firmware.screen import Screen
-from firmware.widgets import RowList
+from firmware.ui import RowList, Screen
 
 
 class MatchEnd(Screen):
     def build(self, ui, g):
         book = self.app.book
-        ui.title(g, self.t("match_over"), self.t("to") % book.limit)
+        ui.title(g, self.t("Match over"), self.t("to %d") % book.limit)
         names = book.side_names()
-        w = book.winner()
-        text = self.t("wins" if book.sides == book.players else "win") % names[w]
-        rows = ui.rows - 1 - book.sides
-        s = max(ui.s, ui.big_scale(len(text), ui.w - ui.s * 4, max(1, rows) * ui.lh))
-        y = ui.lh + ui.s * 2
-        ui.label(g, text, ui.w // 2, y, scale=s, colour=ui.hi, anchor=(0.5, 0.0))
+        text = self.t("%s wins!" if book.sides == book.players else "%s win!") % names[book.winner()]
         n = book.sides
+        room = ui.h - ui.top() - n * ui.lh
+        s = max(ui.s, ui.big_scale(len(text), ui.w - ui.s * 4, room))
+        ui.label(g, text, ui.w // 2, ui.top() + (room - ui.ch * s) // 2, scale=s, colour=ui.hi,
+                 anchor=(0.5, 0.0))
         lst = RowList(ui, g, ui.h - n * ui.lh, n)
         order = sorted(range(n), key=lambda i: -book.totals[i])
         lst.show([row_text(names[i], str(book.totals[i]), lst.width()) for i in order])
@@ -29,6 +27,6 @@ class MatchEnd(Screen):
             app.to_menu()
             app.open("newmatch", "NewMatch")
         elif k == BACK:
-            app.pop()
+            app.back()
         elif k == MENU:
             app.to_menu()

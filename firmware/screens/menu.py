@@ -2,12 +2,11 @@
 
 from firmware.app import MENU as ROWS
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.screen import Screen
-from firmware.widgets import RowList
+from firmware.ui import RowList, Screen
 
 
 class Menu(Screen):
-    WIDGETS = ("head", "pos", "list")
+    WIDGETS = ("list",)
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -18,14 +17,12 @@ class Menu(Screen):
         return [r for r in ROWS if has_match or not r[3]]
 
     def build(self, ui, g):
-        self.head, self.pos = ui.title(g, self.t("menu"))
-        self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
+        ui.title(g, self.t("Menu"))
+        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
 
     def draw(self):
         rows = self.rows()
         self.focus = min(self.focus, len(rows) - 1)
-        ui = self.app.ui
-        ui.set(self.head, self.t("menu"))
         self.list.show([self.t(r[0]) for r in rows], self.focus)
 
     def key(self, k):
@@ -36,4 +33,10 @@ class Menu(Screen):
             r = rows[self.focus]
             self.app.open(r[1], r[2])
         elif (k == BACK or k == MENU) and self.app.book is not None:
-            self.app.open("totals", "Totals")
+            self.app.home()
+
+    def keep(self):
+        return self.focus
+
+    def restore(self, state):
+        self.focus = state

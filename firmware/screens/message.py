@@ -1,7 +1,7 @@
 """A text on the whole screen (why a round cannot be saved); any key goes back."""
 
-from firmware.screen import Screen
 from firmware.screens.formscreen import wrap
+from firmware.ui import Screen
 
 
 class Message(Screen):
@@ -14,7 +14,7 @@ class Message(Screen):
         ui.title(g, self.heading)
         n = max(1, ui.rows - 1)
         for i, line in enumerate(wrap(self.text, ui.cols - 1, n)):
-            ui.label(g, line, ui.s * 2, ui.lh + ui.s * 2 + i * ui.lh, colour=ui.warn)
+            ui.label(g, line, ui.s * 2, ui.top() + i * ui.lh, colour=ui.warn)
 
     def key(self, k):
-        self.app.pop()
+        self.app.back()

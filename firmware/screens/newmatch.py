@@ -1,6 +1,7 @@
 """A new match: game, limit and a name per seat. Names come from a preset list, the
 names entered before, or the initials editor (the last choice of every name field).
-The seats of the last match are offered first, so a rematch is one OK away."""
+The seats of the last match are offered first, so a rematch is one OK away. Ending a
+running match asks first."""
 
 from engine_core.scorebook import GAMES, ScoreBook
 from firmware.form import Field, find
@@ -10,6 +11,7 @@ from firmware.screens.formscreen import FormScreen, wrap
 PRESETS = ("Anna", "Ben", "Carla", "David", "Eva", "Finn", "Greta", "Hugo",
            "Ida", "Jonas", "Kim", "Lea")
 LIMITS = (100, 200, 300, 400, 500, 600, 750, 1000, 1250, 1500, 2000)
+GAME_NAMES = {"chimera": "Chimera", "tichu": "Tichu"}
 CUSTOM_MAX = 8
 
 
@@ -19,42 +21,38 @@ class NewMatch(FormScreen):
         self.names = list(app.settings["names"])
         self.fields = self._fields(app.book.game if app.book is not None else "tichu")
 
-    def _options(self):
-        opts = list(self.app.settings["custom"])
-        for p in PRESETS:
-            if p not in opts:
-                opts.append(p)
-        for n in self.names:
+    def _fields(self, game, limit=None):
+        app = self.app
+        t = app.t
+        opts = list(app.settings["custom"])
+        for n in PRESETS + tuple(self.names):
             if n not in opts:
                 opts.append(n)
         opts.append(None)  # the initials editor
-        return opts
-
-    def _fields(self, game):
-        app = self.app
-        t = app.t
-        opts = self._options()
         fields = [
-            Field("game", t("game"), ["chimera", "tichu"], game, t),
-            Field("limit", t("limit"), list(LIMITS), app.settings[game], wrap=False),
+            Field("game", t("Game"), ["chimera", "tichu"], game, self._game),
+            Field("limit", t("Play to"), list(LIMITS), limit or app.settings[game], wrap=False),
         ]
         for p in range(GAMES[game][0]):
             name = self.names[p] if p < len(self.names) else PRESETS[p]
-            fields.append(Field("p%d" % p, t("player") % (p + 1), opts, name, self._show))
+            fields.append(Field("p%d" % p, t("Player %d") % (p + 1), opts, name, self._name))
         return fields
 
-    def _show(self, v):
-        return self.t("initials") if v is None else v
+    def _game(self, v):
+        return GAME_NAMES[v]
+
+    def _name(self, v):
+        return self.t("Initials...") if v is None else v
 
     def title(self):
-        return self.t("new_match")
+        return self.t("New match")
 
     def chosen(self):
         return [f.value() for f in self.fields[2:]]
 
     def changed(self, field):
         if field.key == "game":
-            self.names = [n for n in self.chosen() if n is not None] + self.names[len(self.fields) - 2:]
+            self.names = self.chosen() + self.names[len(self.fields) - 2:]
             self.fields = self._fields(field.value())
 
     def footer(self, n):
@@ -70,42 +68,45 @@ class NewMatch(FormScreen):
         names = self.chosen()
         for i in range(len(names)):
             if names[i] is None:
-                return self.t("player") % (i + 1) + ": " + self.t("initials")
+                return self.t("Player %d") % (i + 1) + ": " + self.t("Initials...")
             if names[i] in names[:i]:
-                return self.t("same_name") % names[i]
+                return self.t("two players named %s") % names[i]
         return None
 
     def key(self, k):
         f = self.fields[self.focus]
         if k == OK and f.key[0] == "p" and f.value() is None:
-            self.app.open("initials", "Initials", self._named)
+            self.app.open("initials", "Initials")
         else:
             FormScreen.key(self, k)
 
-    def _named(self, name):
-        """The initials editor's result for the focused seat."""
-        custom = self.app.settings["custom"]
-        if name in custom:
-            custom.remove(name)
-        custom.insert(0, name)
-        del custom[CUSTOM_MAX:]
-        self.names = self.chosen()
-        self.names[self.focus - 2] = name
-        self.fields = self._fields(find(self.fields, "game").value())
+    def keep(self):
+        return (self.fields[0].value(), self.fields[1].value(), self.chosen(), self.focus)
+
+    def restore(self, state):
+        game, limit, self.names, self.focus = state
+        self.fields = self._fields(game, limit)
+
+    def resume(self, result):
+        if isinstance(result, str):  # a name from the initials editor, for the focused seat
+            custom = self.app.settings["custom"]
+            if result in custom:
+                custom.remove(result)
+            custom.insert(0, result)
+            del custom[CUSTOM_MAX:]
+            self.names[self.focus - 2] = result
+            self.fields = self._fields(self.fields[0].value(), self.fields[1].value())
+        elif result[1] == 0:  # "End the running match?" -> New match
+            self._start()
 
     def submit(self):
         if self.problem():
             return
-        app = self.app
-        book = app.book
+        book = self.app.book
         if book is not None and not book.over():
-            app.open("choice", "Choice", self.t("replace_match"),
-                     [self.t("new_match"), self.t("cancel")], self._confirmed)
+            self.app.open("choice", "Choice", self.t("End the running match?"),
+                          [self.t("New match"), self.t("Cancel")], "replace")
         else:
-            self._start()
-
-    def _confirmed(self, choice):
-        if choice == 0:
             self._start()
 
     def _start(self):
@@ -116,5 +117,4 @@ class NewMatch(FormScreen):
         app.settings["names"] = names
         app.settings[game] = limit
         app.start_match(ScoreBook(game, names, limit))
-        app.to_menu()
-        app.open("totals", "Totals")
+        app.home()

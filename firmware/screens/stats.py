@@ -3,31 +3,30 @@
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, MENU, UP
-from firmware.screen import Screen
-from firmware.widgets import RowList
+from firmware.ui import RowList, Screen
 
 
 class Stats(Screen):
-    WIDGETS = ("head", "pos", "list")
+    WIDGETS = ("list",)
 
     def __init__(self, app):
         Screen.__init__(self, app)
         self.top = 0
 
     def build(self, ui, g):
-        self.head, self.pos = ui.title(g, self.t("stats"))
-        self.list = RowList(ui, g, ui.lh + ui.s * 2, max(1, ui.rows - 1))
+        ui.title(g, self.t("Statistics"))
+        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
 
     def rows(self):
         book = self.app.book
         s = book.stats()
         cols = self.list.width()
         if book.game == "chimera":
-            out = [self.t("bids")]
+            out = [self.t("Bids won/lost")]
             for p in range(book.players):
                 out.append(row_text(book.names[p], "%d / %d" % (s["won"][p], s["lost"][p]), cols))
             return out
-        out = [self.t("calls")]
+        out = [self.t("Calls made/failed")]
         for p in range(book.players):
             v = "T %d/%d G %d/%d" % (s["tichu_made"][p], s["tichu_failed"][p],
                                      s["grand_made"][p], s["grand_failed"][p])
@@ -44,6 +43,6 @@ class Stats(Screen):
         if k == UP or k == DOWN:
             self.top += 1 if k == DOWN else -1
         elif k == BACK:
-            self.app.pop()
+            self.app.back()
         elif k == MENU:
             self.app.to_menu()

@@ -7,9 +7,10 @@ C9.2/T7.1), the winner, an unsaved journal, or which key enters the next round.
 """
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.screen import Screen
+from firmware.ui import Screen
 
 MIN_DIGITS = 4  # size totals for four digits, so the text does not jump as they grow
+GAMES = {"chimera": "Chimera", "tichu": "Tichu"}
 
 
 class Totals(Screen):
@@ -17,9 +18,9 @@ class Totals(Screen):
 
     def build(self, ui, g):
         book = self.app.book
-        self.head, self.lim = ui.title(g, self.t(book.game))
+        self.head, self.lim = ui.title(g, GAMES[book.game])
         n = book.sides
-        top = ui.lh + ui.s * 2
+        top = ui.top()
         room = ui.h - top - ui.lh
         self.names = []
         self.nums = []
@@ -54,8 +55,7 @@ class Totals(Screen):
     def draw(self):
         ui = self.app.ui
         book = self.app.book
-        ui.set(self.head, self.t(book.game))
-        ui.set(self.lim, self.t("to") % book.limit)
+        ui.set(self.lim, self.t("to %d") % book.limit)
         names = book.side_names()
         totals = book.totals
         best = max(totals)
@@ -79,13 +79,13 @@ class Totals(Screen):
         app = self.app
         book = app.book
         if app.unsaved:
-            return self.t("not_saved")
+            return self.t("NOT SAVED")
         w = book.winner()
         if w is not None:
-            return self.t("wins" if book.sides == book.players else "win") % book.side_names()[w]
+            return self.t("%s wins!" if book.sides == book.players else "%s win!") % book.side_names()[w]
         if book.tied():
-            return self.t("tie")
-        return self.t("hint_round") % (app.profile.HINTS[OK], book.rounds() + 1)
+            return self.t("Tie at the top: play on")
+        return self.t("%s: round %d") % (app.profile.HINTS[OK], book.rounds() + 1)
 
     def key(self, k):
         app = self.app

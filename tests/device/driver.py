@@ -39,7 +39,7 @@ def choose(dev, key, value):
     assert f.value() == value, (key, f.value(), value)
 
 
-def menu(dev, text_key):
+def menu(dev, row):
     """Open a main-menu row, from any screen."""
     from firmware.keys import MENU
 
@@ -47,14 +47,14 @@ def menu(dev, text_key):
         dev.press(MENU)
     scr = dev.screen()
     rows = [r[0] for r in scr.rows()]
-    target = rows.index(text_key)
+    target = rows.index(row)
     while dev.screen().focus != target:
         dev.press(DOWN)
     dev.press(OK)
 
 
 def new_match(dev, game, limit, names=None):
-    menu(dev, "new_match")
+    menu(dev, "New match")
     assert screen_name(dev) == "NewMatch"
     choose(dev, "game", game)
     choose(dev, "limit", limit)

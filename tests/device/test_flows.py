@@ -143,7 +143,7 @@ def test_a_tie_at_the_top_plays_on(make_device, board):  # C9.2, T7.1
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_match_and_the_language_survive_a_power_cut(make_device, board):
     dev = make_device(board)
-    menu(dev, "settings")
+    menu(dev, "Settings")
     choose(dev, "lang", 1)
     dev.press(OK)
     assert "Neues Spiel" in dev.texts()
@@ -161,7 +161,7 @@ def test_the_match_and_the_language_survive_a_power_cut(make_device, board):
 @pytest.mark.parametrize("board", BOARDS)
 def test_names_from_the_initials_editor(make_device, board):
     dev = make_device(board)
-    menu(dev, "new_match")
+    menu(dev, "New match")
     choose(dev, "game", "chimera")
     choose(dev, "p1", None)  # the last choice: "Initials..."
     dev.press(OK)
@@ -183,7 +183,7 @@ def test_a_running_match_is_only_ended_on_request(make_device, board):
     dev = make_device(board)
     new_match(dev, "tichu", 1000, TICHU)
     tichu_round(dev, points=70)
-    menu(dev, "new_match")
+    menu(dev, "New match")
     dev.press(OK)
     assert screen_name(dev) == "Choice" and dev.texts()[0] == "End the running match?"
     dev.press(DOWN)  # Cancel
