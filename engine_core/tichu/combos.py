@@ -34,7 +34,6 @@ DRAGON_RANK = 2 * DRAGON
 PHOENIX_LED = 2 * MAHJONG + 1  # T4.4: led, the Phoenix counts 1.5
 
 _NOFAM = 4
-_BY_COUNT_EMPTY = ((), (), (), (), ())
 
 
 def single_rank(code):

@@ -17,6 +17,7 @@ highest reading. ``gen(h, k, r, out)`` appends the plays of one kind with length
 from engine_core.tichu.cards import ACE, DOG, DRAGON, MAHJONG, PHOENIX
 from engine_core.tichu.combos import (
     BOMB_FOUR,
+    BOMB_STRAIGHT_FLUSH,
     DOG_RANK,
     DRAGON_RANK,
     FULL_HOUSE,
@@ -244,7 +245,7 @@ def _bombs(h, key, out):
     """Fours and straight flushes whose bomb key is above ``key`` (T5.2)."""
     picks, masks = h[0], h[3]
     for v in range(2, ACE + 1):
-        if picks[v][4] and 4 * 16 + v > key:
+        if picks[v][4] and bomb_key((BOMB_FOUR, 1, v)) > key:
             out.extend(picks[v][4])
     for f in range(4):
         m = masks[f]
@@ -257,7 +258,7 @@ def _bombs(h, key, out):
             run = tuple([x << 3 | f for x in range(v, v + n)])
             for a in range(n - 4):
                 for b in range(a + 5, n + 1):
-                    if (b - a) * 16 + v + b - 1 > key:
+                    if bomb_key((BOMB_STRAIGHT_FLUSH, b - a, v + b - 1)) > key:
                         out.append(run[a:b])
             v += n
 
@@ -296,7 +297,7 @@ def legal_plays(codes, over=None, wish=0):
             _bombs(h, 0, bombs)
     if wish:
         kept = [p for p in plays if _has_rank(p, wish)]
-        if kept or [p for p in bombs if _has_rank(p, wish)]:
+        if kept or any(_has_rank(p, wish) for p in bombs):
             plays = kept
     plays.extend(bombs)
     return plays
