@@ -1,12 +1,11 @@
-"""Board profiles: one module per board, data plus a small constructor each.
-
-A profile names its panel (WIDTH, HEIGHT, DEPTH bits per pixel, PAPER for a light
-e-paper theme, REFRESH_MS the least time between refreshes), maps its keys (KEYMAP:
-per keypad key number a (tap, hold) pair of logical keys, see firmware/keys.py), names
-them (LABELS, for the legend; HINTS, the key names screens print), and builds the
-hardware: make_display(), make_keys(), make_encoder(). LIBS lists the Adafruit
-libraries `make deploy` copies for it; SIM_KEYS the keyboard keys of the simulator.
-"""
+# Board profiles: one module per board, data plus a small constructor each.
+#
+# A profile names its panel (WIDTH, HEIGHT, DEPTH bits per pixel, PAPER for a light
+# e-paper theme, REFRESH_MS the least time between refreshes), maps its keys (KEYMAP:
+# per keypad key number a (tap, hold) pair of logical keys, see firmware/keys.py), names
+# them (LABELS, for the legend; HINTS, the key names screens print), and builds the
+# hardware: make_display(), make_keys(), make_encoder(). LIBS lists the Adafruit
+# libraries `make deploy` copies for it; SIM_KEYS the keyboard keys of the simulator.
 
 IDS = ("picosystem", "pico_display_pack", "macropad", "badger2040")
 
@@ -27,7 +26,7 @@ def load(name):
 
 
 def select():
-    """The profile for the board this runs on; else the first profile that was deployed."""
+    # The profile for the board this runs on; else the first profile that was deployed.
     try:
         import board
         name = BY_BOARD_ID.get(board.board_id)

@@ -1,9 +1,9 @@
-"""Pimoroni Badger 2040: 296x128 black/white e-paper (board.DISPLAY), buttons A, B, C
-under the screen and UP, DOWN beside it.
-
-Buttons SW_A, SW_B, SW_C, SW_UP, SW_DOWN read high when pressed (pull-downs). The
-panel must not refresh more than once every 2 s: the app batches changes and refreshes
-once the buttons have been quiet; LEFT and MENU come from holding C and A."""
+# Pimoroni Badger 2040: 296x128 black/white e-paper (board.DISPLAY), buttons A, B, C
+# under the screen and UP, DOWN beside it.
+#
+# Buttons SW_A, SW_B, SW_C, SW_UP, SW_DOWN read high when pressed (pull-downs). The
+# panel must not refresh more than once every 2 s: the app batches changes and refreshes
+# once the buttons have been quiet; LEFT and MENU come from holding C and A.
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 

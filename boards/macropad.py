@@ -1,10 +1,10 @@
-"""Adafruit MacroPad RP2040: 128x64 monochrome OLED (board.DISPLAY), twelve keys and a
-rotary encoder with a push switch.
-
-Keys KEY1..KEY12 (3 wide, 4 high, KEY1 top left) and ENCODER_SWITCH are active low
-with pull-ups; the encoder is board.ENCODER_A/ENCODER_B through rotaryio. The top
-three rows form a d-pad with OK in the middle; the encoder turns through lists and
-changes values, its switch is OK."""
+# Adafruit MacroPad RP2040: 128x64 monochrome OLED (board.DISPLAY), twelve keys and a
+# rotary encoder with a push switch.
+#
+# Keys KEY1..KEY12 (3 wide, 4 high, KEY1 top left) and ENCODER_SWITCH are active low
+# with pull-ups; the encoder is board.ENCODER_A/ENCODER_B through rotaryio. The top
+# three rows form a d-pad with OK in the middle; the encoder turns through lists and
+# changes values, its switch is OK.
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 

@@ -1,11 +1,11 @@
-"""Raspberry Pi Pico with the Pimoroni Pico Display Pack: 240x135 ST7789 colour LCD,
-four buttons A, B (left of the screen) and X, Y (right).
-
-Pins (Pimoroni's pinout, "front" SPI slot): SCK GP18, MOSI GP19, CS GP17, DC GP16,
-backlight GP20; buttons A GP12, B GP13, X GP14, Y GP15, active low. The panel is the
-1.14" ST7789 window at column 53, row 40 of the controller's memory, turned to landscape.
-With four buttons, LEFT/RIGHT (the next/previous field of a form) and MENU come from
-holding a button."""
+# Raspberry Pi Pico with the Pimoroni Pico Display Pack: 240x135 ST7789 colour LCD,
+# four buttons A, B (left of the screen) and X, Y (right).
+#
+# Pins (Pimoroni's pinout, "front" SPI slot): SCK GP18, MOSI GP19, CS GP17, DC GP16,
+# backlight GP20; buttons A GP12, B GP13, X GP14, Y GP15, active low. The panel is the
+# 1.14" ST7789 window at column 53, row 40 of the controller's memory, turned to landscape.
+# With four buttons, LEFT/RIGHT (the next/previous field of a form) and MENU come from
+# holding a button.
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 

@@ -1,7 +1,7 @@
-"""Pimoroni PicoSystem: 240x240 colour LCD (board.DISPLAY), d-pad and A/B/X/Y.
-
-Buttons are active low with pull-ups (pins from CircuitPython's board definition
-pimoroni_picosystem: SW_UP .. SW_Y)."""
+# Pimoroni PicoSystem: 240x240 colour LCD (board.DISPLAY), d-pad and A/B/X/Y.
+#
+# Buttons are active low with pull-ups (pins from CircuitPython's board definition
+# pimoroni_picosystem: SW_UP .. SW_Y).
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 

@@ -1,20 +1,19 @@
-"""The score book of score-keeper mode (RULES D3, C9, T7; CONTRACT "Score-keeper round entry").
-
-A match is a header (game, player names, limit, optional start time) and the list of
-round entries as entered; everything else (deltas, totals, running totals, statistics,
-the winner) is recomputed from the entries, so an edited round can never leave stale
-totals behind.
-
-Every change returns a small JSON-able payload; the device journals exactly these, and
-``ScoreBook.replay(payloads)`` rebuilds the book from them:
-
-    {"t": "new", "game": "tichu", "names": [...], "limit": 1000, "started": "..."}
-    {"t": "round", "e": {entry}}      a round appended
-    {"t": "undo"}                     the last round dropped
-    {"t": "edit", "i": 3, "e": {entry}}  round 3 (0-based) replaced
-
-Sides are seats in Chimera and teams in Tichu (T1.3: seat % 2).
-"""
+# The score book of score-keeper mode (RULES D3, C9, T7; CONTRACT "Score-keeper round entry").
+#
+# A match is a header (game, player names, limit, optional start time) and the list of
+# round entries as entered; everything else (deltas, totals, running totals, statistics,
+# the winner) is recomputed from the entries, so an edited round can never leave stale
+# totals behind.
+#
+# Every change returns a small JSON-able payload; the device journals exactly these, and
+# ``ScoreBook.replay(payloads)`` rebuilds the book from them:
+#
+#     {"t": "new", "game": "tichu", "names": [...], "limit": 1000, "started": "..."}
+#     {"t": "round", "e": {entry}}      a round appended
+#     {"t": "undo"}                     the last round dropped
+#     {"t": "edit", "i": 3, "e": {entry}}  round 3 (0-based) replaced
+#
+# Sides are seats in Chimera and teams in Tichu (T1.3: seat % 2).
 
 import json
 
@@ -40,7 +39,7 @@ def _winner(totals, limit):
 
 
 def _copy(x):
-    """A private copy of a JSON value, so later changes by the caller do not reach the book."""
+    # A private copy of a JSON value, so later changes by the caller do not reach the book.
     if isinstance(x, dict):
         return {k: _copy(x[k]) for k in x}
     if isinstance(x, list):
@@ -79,14 +78,14 @@ class ScoreBook:
         return len(self.entries)
 
     def side_names(self):
-        """Names per side: the players in Chimera, "A+C" pairs of partners in Tichu."""
+        # Names per side: the players in Chimera, "A+C" pairs of partners in Tichu.
         if self.sides == self.players:
             return list(self.names)
         n = self.names
         return [n[t] + "+" + n[t + 2] for t in range(self.sides)]
 
     def running(self):
-        """Totals after each round, oldest first."""
+        # Totals after each round, oldest first.
         out = []
         t = [0] * self.sides
         for d in self.deltas:
@@ -95,18 +94,18 @@ class ScoreBook:
         return out
 
     def winner(self):
-        """The winning side once the match is over (C9.2, T7.1), else None."""
+        # The winning side once the match is over (C9.2, T7.1), else None.
         return _winner(self.totals, self.limit)
 
     def over(self):
         return self.winner() is not None
 
     def tied(self):
-        """Someone reached the limit but the lead is shared: play continues (C9.2)."""
+        # Someone reached the limit but the lead is shared: play continues (C9.2).
         return max(self.totals) >= self.limit and self.winner() is None
 
     def stats(self):
-        """Per player: Chimera bids won/lost; Tichu calls made/failed, split tichu/grand."""
+        # Per player: Chimera bids won/lost; Tichu calls made/failed, split tichu/grand.
         n = self.players
         if self.game == "chimera":
             s = {"won": [0] * n, "lost": [0] * n}
@@ -126,8 +125,8 @@ class ScoreBook:
     # -- checking without changing -----------------------------------------------------
 
     def preview(self, entry, index=None):
-        """(deltas, totals after the change) for adding ``entry`` or, with ``index``, for
-        putting it in place of that round; raises EntryError and changes nothing."""
+        # (deltas, totals after the change) for adding ``entry`` or, with ``index``, for
+        # putting it in place of that round; raises EntryError and changes nothing.
         deltas = _score_round(self.game, entry)
         if index is None:
             if self.over():
@@ -143,8 +142,8 @@ class ScoreBook:
             raise EntryError("no round %s to change" % index)
 
     def _check_sequence(self, rows):
-        """Final totals of these per-round deltas; refuses a match that would have ended
-        before its last round (no round is played after the end, C9.2)."""
+        # Final totals of these per-round deltas; refuses a match that would have ended
+        # before its last round (no round is played after the end, C9.2).
         t = [0] * self.sides
         last = len(rows) - 1
         for i in range(len(rows)):
@@ -188,11 +187,11 @@ class ScoreBook:
         return h
 
     def payloads(self):
-        """The shortest journal that rebuilds this book (used to compact the journal)."""
+        # The shortest journal that rebuilds this book (used to compact the journal).
         return [self.header()] + [{"t": "round", "e": _copy(e)} for e in self.entries]
 
     def apply(self, payload):
-        """Redo one journaled change (not "new": that starts a book, see replay)."""
+        # Redo one journaled change (not "new": that starts a book, see replay).
         kind = payload.get("t")
         if kind == "round":
             self.add(payload["e"])
@@ -209,13 +208,12 @@ class ScoreBook:
 
     @classmethod
     def replay(cls, payloads):
-        """The book the journal describes, or None when it holds no match.
-
-        Payloads are dicts or their JSON text (str or bytes). A later "new" starts over.
-        A change that cannot be read or redone is skipped: the journal only ever holds
-        accepted changes, so this only happens after a version change, and the rest of
-        the match is worth more than a stop.
-        """
+        # The book the journal describes, or None when it holds no match.
+        #
+        # Payloads are dicts or their JSON text (str or bytes). A later "new" starts over.
+        # A change that cannot be read or redone is skipped: the journal only ever holds
+        # accepted changes, so this only happens after a version change, and the rest of
+        # the match is worth more than a stop.
         book = None
         for p in payloads:
             try:

@@ -1,19 +1,21 @@
-"""The score keeper application: one ScoreBook, the screens, the journal, the panel.
-
-Input events go to the screen on top; a change to the book becomes one journal payload
-(ScoreBook's change log) written before the screen moves on; then the panel refreshes
-as the board allows. The match and the settings both live in the journal, so the
-running match and the chosen language come back after a power cut.
-
-Heap: only the screen on top is alive. The screens below it are kept as (module,
-class, arguments) and the small state their keep() gave, and every module of the
-screens (firmware.screens.*, the forms) is dropped from sys.modules when the top
-screen changes; going back imports and rebuilds the screen below. So the board holds
-the app's core plus one screen, never all of them.
-
-The dealer mode slots in as more screens: ``MENU`` lists (text, screen module, class,
-needs a match) rows, and a later issue appends its own.
-"""
+# The score keeper application: one ScoreBook, the screens, the journal, the panel.
+#
+# Input events go to the screen on top; a change to the book becomes one journal payload
+# (ScoreBook's change log) written before the screen moves on; then the panel refreshes
+# as the board allows. The match and the settings both live in the journal, so the
+# running match and the chosen language come back after a power cut.
+#
+# Heap: only the screen on top is alive. The screens below it are kept as (module,
+# class, arguments) and the small state their keep() gave, and every module of the
+# screens (firmware.screens.*, the forms) is dropped from sys.modules when the top
+# screen changes; going back imports and rebuilds the screen below. So the board holds
+# the app's core plus one screen, never all of them.
+#
+# The dealer mode slots in as more screens: ``MENU`` lists (text, screen module, class,
+# needs a match) rows, and a later issue appends its own.
+#
+# The modules that run on the board document themselves in comments, not docstrings:
+# MicroPython keeps docstrings in the heap (about 15 KB for this app).
 
 import gc
 import json
@@ -42,7 +44,7 @@ SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_")
 
 
 def _drop_screen_modules():
-    """Forget every module only screens use (the package keeps a reference as well)."""
+    # Forget every module only screens use (the package keeps a reference as well).
     for name in list(sys.modules):
         for prefix in SCREEN_MODULES:
             if name.startswith(prefix):
@@ -58,10 +60,10 @@ def _encode(payload):
 
 
 class Panel:
-    """When to refresh the panel. LCD and OLED: right after each change, whole frames
-    only (auto refresh off, so a half-updated screen never shows). E-paper: at most one
-    refresh per ``min_ms`` and only once the keys have been quiet for ``settle_ms``, so
-    a burst of presses becomes one refresh."""
+    # When to refresh the panel. LCD and OLED: right after each change, whole frames
+    # only (auto refresh off, so a half-updated screen never shows). E-paper: at most one
+    # refresh per ``min_ms`` and only once the keys have been quiet for ``settle_ms``, so
+    # a burst of presses becomes one refresh.
 
     def __init__(self, display, min_ms=0, settle_ms=0):
         self.display = display
@@ -77,7 +79,7 @@ class Panel:
         self.pending = True
 
     def flush(self, now, idle_ms):
-        """Refresh if something changed and the panel may refresh now; True if it did."""
+        # Refresh if something changed and the panel may refresh now; True if it did.
         if not self.pending or idle_ms < self.settle_ms:
             return False
         if self.last is not None and ticks_diff(now, self.last) < self.min_ms:
@@ -117,21 +119,21 @@ class App:
     # -- screens ------------------------------------------------------------------------
 
     def open(self, module, cls, *args):
-        """Cover the screen on top with a new one."""
+        # Cover the screen on top with a new one.
         self.stack.append((self.where, self.screen.keep()))
         self._start((module, cls, args), None, None)
 
     def back(self, result=None):
-        """Close the screen on top; the one below comes back and gets ``result``."""
+        # Close the screen on top; the one below comes back and gets ``result``.
         where, state = self.stack.pop()
         self._start(where, state, result)
 
     def swap(self, module, cls, *args):
-        """Put a new screen in place of the one on top."""
+        # Put a new screen in place of the one on top.
         self._start((module, cls, args), None, None)
 
     def home(self):
-        """The main menu, with the running match's totals on top of it if there is one."""
+        # The main menu, with the running match's totals on top of it if there is one.
         self.stack = []
         if self.book is None:
             self._start(HOME, None, None)
@@ -165,7 +167,7 @@ class App:
             self.panel.show(scr.enter())
 
     def step(self, now):
-        """One pass of the main loop at ``now`` (ticks in ms)."""
+        # One pass of the main loop at ``now`` (ticks in ms).
         keys = self.input.poll(now)
         for k in keys:
             self.screen.handle(k)
@@ -202,14 +204,14 @@ class App:
         self.journal.shrink = self._snapshot
 
     def _snapshot(self, payloads=None):
-        """The whole state as the shortest journal: settings, then the match."""
+        # The whole state as the shortest journal: settings, then the match.
         out = [_encode(self.settings)]
         if self.book is not None:
             out += [_encode(p) for p in self.book.payloads()]
         return out
 
     def record(self, payload):
-        """Journal one change already made to the book or the settings."""
+        # Journal one change already made to the book or the settings.
         if self.journal is None:
             return
         try:

@@ -1,7 +1,7 @@
-"""CircuitPython entry (copied to CIRCUITPY/code.py): the board's profile builds the
-display, the keys and the encoder; the journal lives on the flash (or in nvm while USB
-owns the drive); then the app runs until the power goes. What only starting needs is
-let go of before the loop, for the heap."""
+# CircuitPython entry (copied to CIRCUITPY/code.py): the board's profile builds the
+# display, the keys and the encoder; the journal lives on the flash (or in nvm while USB
+# owns the drive); then the app runs until the power goes. What only starting needs is
+# let go of before the loop, for the heap.
 
 import sys
 import time

@@ -1,16 +1,15 @@
-"""Forms as data: a list of fields, each a label and one choice among its options.
-
-No display code here, so the round-entry logic (and its press count) is tested on
-CPython and MicroPython alike. A form screen shows one row per field; UP/DOWN change
-the focused field's choice, LEFT/RIGHT move between fields (cyclic), OK submits the
-whole form from any field.
-"""
+# Forms as data: a list of fields, each a label and one choice among its options.
+#
+# No display code here, so the round-entry logic (and its press count) is tested on
+# CPython and MicroPython alike. A form screen shows one row per field; UP/DOWN change
+# the focused field's choice, LEFT/RIGHT move between fields (cyclic), OK submits the
+# whole form from any field.
 
 
 class Field:
-    """``options``: the values to choose from; ``show(value) -> str`` its text on screen.
-    ``wrap``: stepping past the end starts over (lists) or stops (numbers).
-    ``touched``: the user changed it, so automatic defaults leave it alone."""
+    # ``options``: the values to choose from; ``show(value) -> str`` its text on screen.
+    # ``wrap``: stepping past the end starts over (lists) or stops (numbers).
+    # ``touched``: the user changed it, so automatic defaults leave it alone.
 
     def __init__(self, key, label, options, value, show=None, wrap=True):
         self.key = key
@@ -26,7 +25,7 @@ class Field:
         return self.options[self.i]
 
     def set(self, value):
-        """Select ``value`` if it is an option; returns whether it is."""
+        # Select ``value`` if it is an option; returns whether it is.
         for i in range(len(self.options)):
             if self.options[i] == value:
                 self.i = i
@@ -59,8 +58,8 @@ def find(fields, key):
 
 
 def row_text(left, right, cols):
-    """``left`` and ``right`` on one line of ``cols`` characters, right-aligned value;
-    the label gives way first when the line is too short."""
+    # ``left`` and ``right`` on one line of ``cols`` characters, right-aligned value;
+    # the label gives way first when the line is too short.
     room = cols - len(right) - 1
     if room < 1:
         return right[:cols]

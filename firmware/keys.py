@@ -1,12 +1,11 @@
-"""Logical keys, and the layer that turns a board's buttons into them.
-
-Screens only ever see the logical keys below. Each board profile maps its physical keys
-(``keypad`` key numbers) to a pair ``(tap, hold)``: ``tap`` is sent for a short press,
-``hold`` (or None) once the key has been held for HOLD_MS, so boards with few buttons
-can still offer every logical key. A key without a hold action is sent at once on
-press, and UP/DOWN repeat while held (quick stepping through card points). The
-MacroPad's encoder sends CW/CCW; each screen decides what a turn means there.
-"""
+# Logical keys, and the layer that turns a board's buttons into them.
+#
+# Screens only ever see the logical keys below. Each board profile maps its physical keys
+# (``keypad`` key numbers) to a pair ``(tap, hold)``: ``tap`` is sent for a short press,
+# ``hold`` (or None) once the key has been held for HOLD_MS, so boards with few buttons
+# can still offer every logical key. A key without a hold action is sent at once on
+# press, and UP/DOWN repeat while held (quick stepping through card points). The
+# MacroPad's encoder sends CW/CCW; each screen decides what a turn means there.
 
 UP = "up"
 DOWN = "down"
@@ -34,9 +33,9 @@ def ticks_diff(a, b):
 
 
 class Input:
-    """``keys``: a keypad.Keys-like object (``.events.get()`` -> Event or None).
-    ``keymap``: per key number, ``(tap, hold)``. ``encoder``: an object with ``.position``
-    (rotaryio.IncrementalEncoder) or None."""
+    # ``keys``: a keypad.Keys-like object (``.events.get()`` -> Event or None).
+    # ``keymap``: per key number, ``(tap, hold)``. ``encoder``: an object with ``.position``
+    # (rotaryio.IncrementalEncoder) or None.
 
     def __init__(self, keys, keymap, encoder=None):
         self.keys = keys
@@ -47,7 +46,7 @@ class Input:
         self.last_ms = None  # when the last key event came (for the e-ink batching)
 
     def poll(self, now):
-        """Logical keys that happened since the last poll (``now``: ticks in ms)."""
+        # Logical keys that happened since the last poll (``now``: ticks in ms).
         out = []  # type: list[str]
         while True:
             ev = self.keys.events.get()
@@ -103,7 +102,7 @@ class Input:
                     out.append(tap)
 
     def idle_ms(self, now):
-        """Milliseconds since the last key event (large when there was none)."""
+        # Milliseconds since the last key event (large when there was none).
         if self.last_ms is None or self.down:
             return 0 if self.down else 1 << 20
         return ticks_diff(now, self.last_ms)

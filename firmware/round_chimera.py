@@ -1,11 +1,10 @@
-"""The Chimera round-entry form of the score keeper (CONTRACT Chimera round entry, RULES C8).
-
-The form turns field choices into the CONTRACT entry dict; the score book checks and
-scores it, so nothing the rules forbid can be confirmed (too much treasure, a silent
-Hunter who won treasure, ...: the screen shows the book's reason). It starts from the
-last round's Chimera with a bid of 20; the first player out follows the Chimera until
-set by hand (the Chimera usually goes out first, C8.1).
-"""
+# The Chimera round-entry form of the score keeper (CONTRACT Chimera round entry, RULES C8).
+#
+# The form turns field choices into the CONTRACT entry dict; the score book checks and
+# scores it, so nothing the rules forbid can be confirmed (too much treasure, a silent
+# Hunter who won treasure, ...: the screen shows the book's reason). It starts from the
+# last round's Chimera with a bid of 20; the first player out follows the Chimera until
+# set by hand (the Chimera usually goes out first, C8.1).
 
 from firmware.form import Field, find
 
@@ -45,7 +44,7 @@ class RoundForm:
         return self.t("yes" if v else "no")
 
     def changed(self, field):
-        """The Chimera usually goes out first (C8.1): follow it until set by hand."""
+        # The Chimera usually goes out first (C8.1): follow it until set by hand.
         first = find(self.fields, "first_out")
         if field.key == "chimera" and not first.touched:
             first.set(field.value())

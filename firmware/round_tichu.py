@@ -1,13 +1,12 @@
-"""The Tichu round-entry form of the score keeper (CONTRACT Tichu round entry, RULES T6).
-
-The form turns field choices into the CONTRACT entry dict; the score book checks and
-scores it, so nothing the rules forbid can be confirmed. It is set up for the common
-round: it opens on the card points (50 : 50, steps of 5, the other team's share
-computed), nobody called, the first player out preselected (it does not change the
-score without calls), a double victory one step away in the "out first" field (UP:
-the first team's, DOWN: the second's); so the common round is OK, a few steps, OK.
-A call sets the first player out to the caller until that field is set by hand.
-"""
+# The Tichu round-entry form of the score keeper (CONTRACT Tichu round entry, RULES T6).
+#
+# The form turns field choices into the CONTRACT entry dict; the score book checks and
+# scores it, so nothing the rules forbid can be confirmed. It is set up for the common
+# round: it opens on the card points (50 : 50, steps of 5, the other team's share
+# computed), nobody called, the first player out preselected (it does not change the
+# score without calls), a double victory one step away in the "out first" field (UP:
+# the first team's, DOWN: the second's); so the common round is OK, a few steps, OK.
+# A call sets the first player out to the caller until that field is set by hand.
 
 from firmware.form import Field, find
 
@@ -62,7 +61,7 @@ class RoundForm:
         return self.t("none") if v is None else self.book.side_names()[v]
 
     def changed(self, field):
-        """A call usually means the caller went out first: follow it until set by hand."""
+        # A call usually means the caller went out first: follow it until set by hand.
         fin = find(self.fields, "finish")
         if field.key in ("0", "1", "2", "3") and field.value() is not None and not fin.touched:
             fin.set((int(field.key), None))

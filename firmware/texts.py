@@ -1,12 +1,11 @@
-"""The device's texts in the chosen language, from one table: firmware/texts.tsv.
-
-The code writes every text in English; that English text is the key into the table,
-whose first column is English and the others its translations (first row: the
-languages' names). English needs no table at all; another language keeps only the
-table file's text in memory and looks a key up in it, so the board pays about one
-byte per character of the table instead of an object per text. A text missing from
-the table shows in English (tests/device/test_texts.py keeps the table complete).
-"""
+# The device's texts in the chosen language, from one table: firmware/texts.tsv.
+#
+# The code writes every text in English; that English text is the key into the table,
+# whose first column is English and the others its translations (first row: the
+# languages' names). English needs no table at all; another language keeps only the
+# table file's text in memory and looks a key up in it, so the board pays about one
+# byte per character of the table instead of an object per text. A text missing from
+# the table shows in English (tests/device/test_texts.py keeps the table complete).
 
 TABLE = __file__.rsplit("/", 1)[0] + "/texts.tsv" if "/" in __file__ else "texts.tsv"
 
@@ -23,7 +22,7 @@ class Texts:
         self.use(lang)
 
     def use(self, lang):
-        """Switch to the table's column ``lang`` (0 is English)."""
+        # Switch to the table's column ``lang`` (0 is English).
         self.table = None
         self.lang = lang
         if lang > 0:

@@ -1,12 +1,11 @@
-"""Drawing on the panel, whatever its size, colour depth or light (e-paper) or dark theme:
-the theme and text metrics (Ui), a line of text (Text), a scrolling list with a focus
-bar (RowList) and the base of every screen (Screen). Screens place text on a character
-grid (``cols`` x ``rows`` of body text) and ask for big numbers scaled to the room they
-have; nothing here or in the screens knows which board it runs on.
-
-One module rather than four: each module costs the board heap of its own, and these
-parts are always in use together.
-"""
+# Drawing on the panel, whatever its size, colour depth or light (e-paper) or dark theme:
+# the theme and text metrics (Ui), a line of text (Text), a scrolling list with a focus
+# bar (RowList) and the base of every screen (Screen). Screens place text on a character
+# grid (``cols`` x ``rows`` of body text) and ask for big numbers scaled to the room they
+# have; nothing here or in the screens knows which board it runs on.
+#
+# One module rather than four: each module costs the board heap of its own, and these
+# parts are always in use together.
 
 import displayio
 import terminalio
@@ -27,7 +26,7 @@ BODY_MM = 2.6  # body text height on the glass, like print read at arm's length
 
 
 class Ui:
-    """``px_per_mm``: the panel's pixel density, which sets the body text scale."""
+    # ``px_per_mm``: the panel's pixel density, which sets the body text scale.
 
     def __init__(self, width, height, depth, paper=False, px_per_mm=4.0, font=None):
         self.w = width
@@ -48,7 +47,7 @@ class Ui:
         self._fits = {}
 
     def fit(self, text):
-        """``text`` with the letters the font lacks spelled out (ä -> ae)."""
+        # ``text`` with the letters the font lacks spelled out (ä -> ae).
         for ch in text:
             if ord(ch) > 126:
                 return "".join([self._char(c) for c in text])
@@ -75,7 +74,7 @@ class Ui:
             lab.color = colour
 
     def big_scale(self, chars, width, height):
-        """The largest text scale at which ``chars`` characters fit ``width`` x ``height``."""
+        # The largest text scale at which ``chars`` characters fit ``width`` x ``height``.
         s = min(width // max(1, chars * self.cw), height // self.ch)
         return s if s > 0 else 1
 
@@ -97,7 +96,7 @@ class Ui:
             self.rect(group, 0, 0, self.w, self.h, self.bg)
 
     def title(self, group, text, right=""):
-        """A title bar in the first row; returns (left label, right label)."""
+        # A title bar in the first row; returns (left label, right label).
         self.rect(group, 0, 0, self.w, self.lh + self.s, self.title_bg)
         colour = self.fg if self.colour else self.bg
         left = self.label(group, text, self.s * 2, self.s, colour=colour)
@@ -105,16 +104,16 @@ class Ui:
         return left, r
 
     def top(self):
-        """The first pixel row below the title bar."""
+        # The first pixel row below the title bar.
         return self.lh + self.s * 2
 
 
 class Text(displayio.Group):
-    """A line of text as one TileGrid over the font's glyph sheet, the way CircuitPython's
-    own terminal draws it: a byte per character cell, no bitmap per label and no text
-    library (adafruit_display_text costs the board about 28 KB of heap to import).
-    ``anchor``: which point of the text sits at ``pos`` ((0, 0) top left, (1, 0) top
-    right, (0.5, 0) top centre); the text grows from there as it changes."""
+    # A line of text as one TileGrid over the font's glyph sheet, the way CircuitPython's
+    # own terminal draws it: a byte per character cell, no bitmap per label and no text
+    # library (adafruit_display_text costs the board about 28 KB of heap to import).
+    # ``anchor``: which point of the text sits at ``pos`` ((0, 0) top left, (1, 0) top
+    # right, (0.5, 0) top centre); the text grows from there as it changes.
 
     def __init__(self, font, text, colour, scale, anchor, pos):
         displayio.Group.__init__(self, scale=scale)
@@ -173,7 +172,7 @@ class Text(displayio.Group):
         self.palette[1] = colour
 
     def move(self, pos, scale=None):
-        """Place the text anew (and resize it): the big totals change scale as they grow."""
+        # Place the text anew (and resize it): the big totals change scale as they grow.
         if scale is not None:
             self.scale = scale
         self.pos = pos
@@ -181,8 +180,8 @@ class Text(displayio.Group):
 
 
 class RowList:
-    """``n`` rows of body text from pixel row ``y0``; shows the window of ``items``
-    around the focus, with the focused row on a bar."""
+    # ``n`` rows of body text from pixel row ``y0``; shows the window of ``items``
+    # around the focus, with the focused row on a bar.
 
     def __init__(self, ui, group, y0, n):
         self.ui = ui
@@ -198,7 +197,7 @@ class RowList:
                      for i in range(n)]
 
     def show(self, items, focus=None):
-        """``items``: the row texts; ``focus``: index of the focused one or None."""
+        # ``items``: the row texts; ``focus``: index of the focused one or None.
         ui = self.ui
         if focus is not None:
             if focus < self.top:
@@ -216,16 +215,16 @@ class RowList:
             self.bar.y = self.y0 + (focus - self.top) * ui.lh
 
     def width(self):
-        """Columns a row can hold (the text is inset a little from the bar's edge)."""
+        # Columns a row can hold (the text is inset a little from the bar's edge).
         return (self.ui.w - self.ui.s * 4) // (self.ui.cw * self.ui.s)
 
 
 class Screen:
-    """A small class that builds a displayio group when shown, updates its texts after
-    each key, and lets go of its display objects when it leaves. The app keeps only the
-    screen on top alive: the ones below are rebuilt from (module, class, arguments) and
-    the small state their ``keep()`` returned, and a screen that opened another gets
-    its answer through ``resume(result)``."""
+    # A small class that builds a displayio group when shown, updates its texts after
+    # each key, and lets go of its display objects when it leaves. The app keeps only the
+    # screen on top alive: the ones below are rebuilt from (module, class, arguments) and
+    # the small state their ``keep()`` returned, and a screen that opened another gets
+    # its answer through ``resume(result)``.
 
     # What a clockwise encoder turn means here: the next row in lists, "more" in forms.
     TURN = DOWN
@@ -262,20 +261,25 @@ class Screen:
     # -- to override ------------------------------------------------------------------
 
     def build(self, ui, group):
-        """Create the display objects (kept in the attributes named by WIDGETS)."""
+        # Create the display objects (kept in the attributes named by WIDGETS).
+        pass
 
     def draw(self):
-        """Bring the texts up to date with the model."""
+        # Bring the texts up to date with the model.
+        pass
 
     def key(self, k):
-        """React to one logical key."""
+        # React to one logical key.
+        pass
 
     def keep(self):
-        """What this screen needs to come back as it was after another covered it."""
+        # What this screen needs to come back as it was after another covered it.
         return None
 
     def restore(self, state):
-        """Take back what keep() returned."""
+        # Take back what keep() returned.
+        pass
 
     def resume(self, result):
-        """The answer of the screen this one opened (app.back(result))."""
+        # The answer of the screen this one opened (app.back(result)).
+        pass

@@ -1,1 +1,1 @@
-"""The screens of the score keeper, one small module each (imported when first shown)."""
+# The screens of the score keeper, one small module each (imported when first shown).

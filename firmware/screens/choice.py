@@ -1,5 +1,5 @@
-"""A titled list to pick from: a round's actions, a yes/no question. The choice goes
-back to the screen that asked, as (tag, index); BACK answers nothing."""
+# A titled list to pick from: a round's actions, a yes/no question. The choice goes
+# back to the screen that asked, as (tag, index); BACK answers nothing.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
 from firmware.ui import RowList, Screen

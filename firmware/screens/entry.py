@@ -1,9 +1,9 @@
-"""Entering a round, or editing a past one, with the new totals shown before OK.
-
-The form comes from the game's round module (firmware.round_tichu, round_chimera); the
-score book scores and checks the entry on every change, so the footer shows either
-this round's points and the totals it leads to, or the rules' reason why it cannot be
-saved (then OK shows that reason in full and saves nothing)."""
+# Entering a round, or editing a past one, with the new totals shown before OK.
+#
+# The form comes from the game's round module (firmware.round_tichu, round_chimera); the
+# score book scores and checks the entry on every change, so the footer shows either
+# this round's points and the totals it leads to, or the rules' reason why it cannot be
+# saved (then OK shows that reason in full and saves nothing).
 
 from engine_core.errors import EntryError
 from firmware.form import row_text

@@ -1,7 +1,7 @@
-"""A form on screen: one row per field, the focused one on the bar, and footer lines
-that say what OK would do (or why it cannot) before it is pressed. UP/DOWN change the
-focused field, LEFT/RIGHT move between fields (round the end), OK submits from any
-field, BACK leaves without saving."""
+# A form on screen: one row per field, the focused one on the bar, and footer lines
+# that say what OK would do (or why it cannot) before it is pressed. UP/DOWN change the
+# focused field, LEFT/RIGHT move between fields (round the end), OK submits from any
+# field, BACK leaves without saving.
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
@@ -23,14 +23,16 @@ class FormScreen(Screen):
         return ""
 
     def footer(self, n):
-        """(up to ``n`` lines, True): what saving would give; or (reason, False): why not."""
+        # (up to ``n`` lines, True): what saving would give; or (reason, False): why not.
         return [], True
 
     def changed(self, field):
-        """A field's value changed (forms use it to keep defaults in step)."""
+        # A field's value changed (forms use it to keep defaults in step).
+        pass
 
     def submit(self):
-        """OK was pressed."""
+        # OK was pressed.
+        pass
 
     # -- screen -----------------------------------------------------------------------
 
@@ -79,8 +81,8 @@ class FormScreen(Screen):
 
 
 def wrap(text, cols, n):
-    """``text`` broken at spaces into ``n`` lines of at most ``cols`` characters; the last
-    line ends in ".." when the text does not fit."""
+    # ``text`` broken at spaces into ``n`` lines of at most ``cols`` characters; the last
+    # line ends in ".." when the text does not fit.
     lines = []
     line = ""
     for w in text.split(" "):

@@ -1,6 +1,6 @@
-"""The rounds so far, newest at the focus: each row is the round's points per side, the
-footer the totals after the focused round. OK on a round offers edit (and undo for the
-last one)."""
+# The rounds so far, newest at the focus: each row is the round's points per side, the
+# footer the totals after the focused round. OK on a round offers edit (and undo for the
+# last one).
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
 from firmware.ui import RowList, Screen

@@ -1,5 +1,5 @@
-"""A short name from three letters: UP/DOWN change the letter under the cursor,
-LEFT/RIGHT move the cursor, OK takes the name back to the screen that asked."""
+# A short name from three letters: UP/DOWN change the letter under the cursor,
+# LEFT/RIGHT move the cursor, OK takes the name back to the screen that asked.
 
 from firmware.keys import BACK, DOWN, LEFT, OK, RIGHT, UP
 from firmware.ui import Screen

@@ -1,5 +1,5 @@
-"""The end of the match: the winner, large, and the final totals best first. OK starts
-a new match; BACK returns to the totals (from where a wrong last round can be undone)."""
+# The end of the match: the winner, large, and the final totals best first. OK starts
+# a new match; BACK returns to the totals (from where a wrong last round can be undone).
 
 from firmware.form import row_text
 from firmware.keys import BACK, MENU, OK

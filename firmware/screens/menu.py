@@ -1,4 +1,4 @@
-"""The main menu: the rows of app.MENU that make sense now."""
+# The main menu: the rows of app.MENU that make sense now.
 
 from firmware.app import MENU as ROWS
 from firmware.keys import BACK, DOWN, MENU, OK, UP

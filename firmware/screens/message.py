@@ -1,4 +1,4 @@
-"""A text on the whole screen (why a round cannot be saved); any key goes back."""
+# A text on the whole screen (why a round cannot be saved); any key goes back.
 
 from firmware.screens.formscreen import wrap
 from firmware.ui import Screen

@@ -1,7 +1,7 @@
-"""A new match: game, limit and a name per seat. Names come from a preset list, the
-names entered before, or the initials editor (the last choice of every name field).
-The seats of the last match are offered first, so a rematch is one OK away. Ending a
-running match asks first."""
+# A new match: game, limit and a name per seat. Names come from a preset list, the
+# names entered before, or the initials editor (the last choice of every name field).
+# The seats of the last match are offered first, so a rematch is one OK away. Ending a
+# running match asks first.
 
 from engine_core.scorebook import GAMES, ScoreBook
 from firmware.form import Field, find

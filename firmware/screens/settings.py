@@ -1,4 +1,4 @@
-"""Settings: the language, and the limit each new match of a game starts with."""
+# Settings: the language, and the limit each new match of a game starts with.
 
 from firmware.form import Field
 from firmware.screens.formscreen import FormScreen

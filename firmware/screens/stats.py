@@ -1,5 +1,5 @@
-"""Statistics per player: Chimera bids won and lost, Tichu calls made and failed
-(T = Tichu, G = Grand Tichu)."""
+# Statistics per player: Chimera bids won and lost, Tichu calls made and failed
+# (T = Tichu, G = Grand Tichu).
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, MENU, UP

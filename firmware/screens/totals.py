@@ -1,10 +1,9 @@
-"""The running totals, big enough to read across the table.
-
-Each side (player or team) gets a band: its name and its total, as large as the band
-allows. Tall panels stack the bands, wide ones put them side by side. The leader is
-highlighted; the bottom line says whose turn it is to act: a tie at the top (play on,
-C9.2/T7.1), the winner, an unsaved journal, or which key enters the next round.
-"""
+# The running totals, big enough to read across the table.
+#
+# Each side (player or team) gets a band: its name and its total, as large as the band
+# allows. Tall panels stack the bands, wide ones put them side by side. The leader is
+# highlighted; the bottom line says whose turn it is to act: a tie at the top (play on,
+# C9.2/T7.1), the winner, an unsaved journal, or which key enters the next round.
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 from firmware.ui import Screen
