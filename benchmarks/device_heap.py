@@ -77,7 +77,8 @@ class Session:
         from firmware.slots import FileSlots
 
         p = load(self.board)
-        self.profile = p
+        self.keymap = p.KEYMAP  # the module itself goes, as on the board
+        self.size = (p.WIDTH, p.HEIGHT)
         self.keys = p.make_keys()
         try:
             os.mkdir("/tmp/heap")
@@ -85,7 +86,8 @@ class Session:
             pass
         self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, Journal(FileSlots("/tmp/heap")))
         # As firmware/code.py: what only starting needs goes before the loop.
-        sys.modules.pop("boards", None)
+        for name in ("boards", p.__name__):
+            sys.modules.pop(name, None)
         self.app.step(0)
 
     def advance(self, ms):
@@ -95,7 +97,7 @@ class Session:
             self.app.step(self.now)
 
     def press(self, logical):
-        km = self.profile.KEYMAP
+        km = self.keymap
         taps = [i for i in range(len(km)) if km[i][0] == logical]
         n = taps[0] if taps else [i for i in range(len(km)) if km[i][1] == logical][0]
         self.keys.inject(n, True, self.now)
@@ -148,7 +150,7 @@ def record(label, live):
 def report():
     base = FIGURES["before import"]
     ok = True
-    print("board %s (%dx%d)" % (BOARD, S.profile.WIDTH, S.profile.HEIGHT))
+    print("board %s (%dx%d)" % (BOARD, S.size[0], S.size[1]))
     for game in ("tichu", "chimera"):
         totals, screen = RESULTS.get(game, (None, None))
         good = totals == EXPECTED[game] and screen == "MatchEnd"

@@ -6,10 +6,13 @@
 # running match and the chosen language come back after a power cut.
 #
 # Heap: only the screen on top is alive. The screens below it are kept as (module,
-# class, arguments) and the small state their keep() gave, and every module of the
-# screens (firmware.screens.*, the forms) is dropped from sys.modules when the top
-# screen changes; going back imports and rebuilds the screen below. So the board holds
-# the app's core plus one screen, never all of them.
+# class, arguments) and the small state their keep() gave, and every module only the
+# screens use (firmware.screens.*, the round forms, the score-sheet arithmetic) is
+# dropped from sys.modules when the top screen changes; going back imports and
+# rebuilds the screen below. The journal code is loaded for each write and dropped
+# after it (the slot store it writes to stays); a change is written after the screen
+# that made it has gone, before the panel shows the result. So the board holds the
+# app's core plus one screen, never all of them.
 #
 # The dealer mode slots in as more screens: ``MENU`` lists (text, screen module, class,
 # needs a match) rows, and a later issue appends its own.
@@ -40,13 +43,16 @@ MENU = [
 ]
 HOME = ("menu", "Menu", ())
 # Modules that only screens use: dropped whenever the screen on top changes.
-SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_")
+SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "engine_core.chimera.scoresheet",
+                  "engine_core.tichu.scoresheet", "engine_core.entry_fields")
+# The journal's code: loaded for a write, dropped after it.
+JOURNAL_MODULES = ("firmware.journal", "firmware.crc32")
 
 
-def _drop_screen_modules():
-    # Forget every module only screens use (the package keeps a reference as well).
+def _drop_modules(prefixes):
+    # Forget these modules (their package keeps a reference as well).
     for name in list(sys.modules):
-        for prefix in SCREEN_MODULES:
+        for prefix in prefixes:
             if name.startswith(prefix):
                 del sys.modules[name]
                 package, _, leaf = name.rpartition(".")
@@ -57,6 +63,18 @@ def _drop_screen_modules():
 
 def _encode(payload):
     return json.dumps(payload).encode()
+
+
+def _write(store, snapshot, payload):
+    # One journal write; payload None rewrites the whole state. The journal's code lives
+    # only as long as this call.
+    from firmware.journal import Journal
+
+    j = Journal(store, snapshot)
+    if payload is None:
+        j.reset(snapshot())
+    else:
+        j.append(_encode(payload))
 
 
 class Panel:
@@ -97,16 +115,20 @@ class Panel:
 
 class App:
     def __init__(self, profile, display, keys, journal=None, encoder=None):
-        self.profile = profile
+        # Only what the app uses of the profile is kept, so the board may drop the module.
+        self.hints = profile.HINTS
         self.ui = Ui(profile.WIDTH, profile.HEIGHT, profile.DEPTH, profile.PAPER, profile.PX_PER_MM)
         refresh = profile.REFRESH_MS
         self.panel = Panel(display, refresh, SETTLE_MS if refresh else 0)
         self.input = Input(keys, profile.KEYMAP, encoder)
-        self.journal = journal
         self.settings = dict(DEFAULTS)
         self.book = None
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
-        self._load()
+        # The journal is kept as its slot store; each write opens it anew (see above).
+        self.store = journal.store if journal is not None else None
+        self._load(journal)
+        journal = None
+        _drop_modules(JOURNAL_MODULES)
         self.texts = Texts(self.settings["lang"])
         self.stack = []  # [(module, class, args), state] of the screens below the top one
         self.where = HOME
@@ -151,7 +173,7 @@ class App:
     def _start(self, where, state, result):
         self.screen.leave()
         self.screen = Screen(self)
-        _drop_screen_modules()
+        _drop_modules(SCREEN_MODULES)
         gc.collect()
         module, cls, args = where
         mod = __import__("firmware.screens." + module, None, None, [cls])
@@ -179,11 +201,11 @@ class App:
 
     # -- the model and the journal ------------------------------------------------------
 
-    def _load(self):
-        if self.journal is None:
+    def _load(self, journal):
+        if journal is None:
             return
         try:
-            raw = self.journal.load()
+            raw = journal.load()
         except OSError:
             raw = []
             self.unsaved = True
@@ -201,7 +223,6 @@ class App:
                 changes.append(p)
         raw = None
         self.book = ScoreBook.replay(changes)
-        self.journal.shrink = self._snapshot
 
     def _snapshot(self, payloads=None):
         # The whole state as the shortest journal: settings, then the match.
@@ -211,26 +232,21 @@ class App:
         return out
 
     def record(self, payload):
-        # Journal one change already made to the book or the settings.
-        if self.journal is None:
+        # Journal one change already made to the book or the settings; None: rewrite it all.
+        if self.store is None:
             return
         try:
-            if self.unsaved:
-                self.journal.reset(self._snapshot())
-            else:
-                self.journal.append(_encode(payload))
+            _write(self.store, self._snapshot, None if self.unsaved else payload)
             self.unsaved = False
         except OSError:
             self.unsaved = True
+        _drop_modules(JOURNAL_MODULES)
 
     def start_match(self, book):
+        # The new match replaces the old one in the journal at once (one atomic reset).
         self.book = book
-        if self.journal is not None:
-            try:
-                self.journal.reset(self._snapshot())
-                self.unsaved = False
-            except OSError:
-                self.unsaved = True
+        self.home()
+        self.record(None)
 
     def save_settings(self):
         self.texts.use(self.settings["lang"])

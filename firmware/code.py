@@ -14,9 +14,11 @@ from firmware.storage_choice import open_journal
 
 profile = select()
 app = App(profile, profile.make_display(), profile.make_keys(), open_journal(), profile.make_encoder())
-del select, open_journal
-for name in ("boards", "firmware.storage_choice"):
+done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.journal", "firmware.crc32")
+del select, open_journal, profile
+for name in done:
     sys.modules.pop(name, None)
+del done
 while True:
     app.step(supervisor.ticks_ms())
     time.sleep(0.005)

@@ -52,8 +52,8 @@ class RoundEntry(FormScreen):
         except EntryError as e:
             app.open("message", "Message", self.title(), str(e))
             return
-        app.record(payload)
         if book.over():
             app.swap("matchend", "MatchEnd")
         else:
             app.back()
+        app.record(payload)

@@ -117,4 +117,3 @@ class NewMatch(FormScreen):
         app.settings["names"] = names
         app.settings[game] = limit
         app.start_match(ScoreBook(game, names, limit))
-        app.home()

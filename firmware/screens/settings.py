@@ -28,5 +28,5 @@ class Settings(FormScreen):
         app = self.app
         for f in self.fields:
             app.settings[f.key] = f.value()
-        app.save_settings()
         app.back()
+        app.save_settings()
