@@ -189,7 +189,7 @@ def _trio_seqs(c, b, k, r, out):
 
 
 def _straights(c, b, k, r, out):
-    if len(b[0]) < 4:
+    if len(b[0]) < (4 if c[PIYA] else 5):
         return
     runs = _runs(b[0])
     p = c[PIYA]
@@ -212,7 +212,7 @@ def _straights(c, b, k, r, out):
             z = a + k - 2
             if p and z <= hi and z - a >= 3 and (z >= r if z < MAX_SEQ else z > r):
                 out.append(row[z] + _P)
-    if p:
+    if p and len(runs) > 1:
         _bridged_straights(runs, k, r, out)
 
 
@@ -240,7 +240,7 @@ def _lead_straights(runs, p, out):
             for x in range(lo + 1, hi):
                 tails = [t + _P for t in _RUN[x + 1][x + 1:hi + 1]]
                 out += [_RUN[a][x - 1] + t for a in range(lo, x) for t in tails[max(0, a + 3 - x):]]
-    if p:
+    if p and len(runs) > 1:
         _bridged_straights(runs, 0, 0, out)
 
 
@@ -372,7 +372,6 @@ GENERATORS = {
 }
 # For a lead, kinds are grouped by what they need, so a hand without a trio or a four
 # does not even call their generators.
-_LEAD_ANY = (_singles, _pairs, _pair_seqs, _straights, _attack)
 _LEAD_TRIO = (_trios, _trio_singles, _trio_pairs)
 _LEAD_TRIOS = (_trio_seqs, _trio_seq_singles, _trio_seq_pairs)
 _LEAD_FOUR = (_traps, _four_two_singles, _four_two_pairs)
@@ -385,8 +384,13 @@ def legal_plays(c, over=None):
     out = []
     b = buckets(c)
     if over is None:
-        for gen in _LEAD_ANY:
-            gen(c, b, 0, 0, out)
+        # the kinds every hand has, inline: a lead is the bots' hot path
+        out += [_ONE[v] for v in b[0]]
+        out += [_TWO[v] for v in b[1]]
+        if c[PIYA] and c[CHIMERA]:
+            out.append(_ATTACK)
+        _pair_seqs(c, b, 0, 0, out)
+        _straights(c, b, 0, 0, out)
         threes = b[2]
         if threes:
             for gen in _LEAD_TRIO:
