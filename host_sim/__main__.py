@@ -35,6 +35,11 @@ def _deploy(argv):
     return main(argv)
 
 
+def _shots(argv):
+    from host_sim.shots import main
+    return main(argv)
+
+
 def _typecheck(argv):
     from host_sim.typecheck import main
     return main(argv)
@@ -45,6 +50,7 @@ COMMANDS = {
     "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--record FILE]"),
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
     "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),
+    "shots": (_shots, "a screenshot per board and screen into docs/shots (make shots)"),
     "typecheck": (_typecheck, "mypy over firmware/ and boards/ against circuitpython-stubs, per board"),
     "shot": (_shot, "headless screenshot: shot --board NAME --keys \"ok up ok\" --out FILE.png"),
 }

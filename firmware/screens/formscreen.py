@@ -52,6 +52,8 @@ class FormScreen(Screen):
         self.list.show([row_text(f.label, f.text(), width) for f in self.fields], self.focus)
         n = self.nfoot
         text, ok = self.footer(n)
+        if not ok and not ui.colour:
+            text = "! " + text  # no red here: mark the refusal
         lines = (text + [""] * n)[:n] if ok else wrap(text, ui.cols - 1, n)
         for i in range(n):
             ui.set(self.foot[i], lines[i][:ui.cols - 1], ui.hi if ok else ui.warn)

@@ -14,9 +14,21 @@ class MatchEnd(Screen):
         text = self.t("%s wins!" if book.sides == book.players else "%s win!") % names[book.winner()]
         n = book.sides
         room = ui.h - ui.top() - n * ui.lh
-        s = max(ui.s, ui.big_scale(len(text), ui.w - ui.s * 4, room))
-        ui.label(g, text, ui.w // 2, ui.top() + (room - ui.ch * s) // 2, scale=s, colour=ui.hi,
-                 anchor=(0.5, 0.0))
+        width = ui.w - ui.s * 4
+        # The winner as large as it goes: on one line, or broken before its last word.
+        lines = [text]
+        s = ui.big_scale(len(text), width, room)
+        cut = text.rfind(" ")
+        if cut > 0:
+            two = [text[:cut], text[cut + 1:]]
+            s2 = ui.big_scale(max(len(two[0]), len(two[1])), width, room // 2)
+            if s2 > s:
+                lines, s = two, s2
+        s = max(ui.s, s)
+        y = ui.top() + (room - len(lines) * ui.ch * s) // 2
+        for line in lines:
+            ui.label(g, line, ui.w // 2, y, scale=s, colour=ui.hi, anchor=(0.5, 0.0))
+            y += ui.ch * s
         lst = RowList(ui, g, ui.h - n * ui.lh, n)
         order = sorted(range(n), key=lambda i: -book.totals[i])
         lst.show([row_text(names[i], str(book.totals[i]), lst.width()) for i in order])

@@ -61,6 +61,8 @@ class NewMatch(FormScreen):
             return problem, False
         names = self.chosen()
         if len(names) == 4:  # Tichu: show the teams (T1.3: seats 0+2 and 1+3)
+            if n < 2:  # one line: initials only
+                names = [x[0] for x in names]
             names = [names[0] + "+" + names[2], ":", names[1] + "+" + names[3]]
         return wrap(" ".join(names), self.app.ui.cols - 1, n), True
 

@@ -1,6 +1,7 @@
 # Settings: the language, and the limit each new match of a game starts with.
 
 from firmware.form import Field
+from firmware.keys import OK
 from firmware.screens.formscreen import FormScreen
 from firmware.screens.newmatch import LIMITS
 from firmware.texts import languages
@@ -23,6 +24,9 @@ class Settings(FormScreen):
 
     def title(self):
         return self.t("Settings")
+
+    def footer(self, n):
+        return [self.t("%s: save") % self.app.hints[OK]], True
 
     def submit(self):
         app = self.app

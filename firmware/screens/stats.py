@@ -14,19 +14,18 @@ class Stats(Screen):
         self.top = 0
 
     def build(self, ui, g):
-        ui.title(g, self.t("Statistics"))
+        ui.title(g, self.t("Bids won/lost" if self.app.book.game == "chimera" else "Calls made/failed"))
         self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
 
     def rows(self):
         book = self.app.book
         s = book.stats()
         cols = self.list.width()
+        out = []
         if book.game == "chimera":
-            out = [self.t("Bids won/lost")]
             for p in range(book.players):
                 out.append(row_text(book.names[p], "%d / %d" % (s["won"][p], s["lost"][p]), cols))
             return out
-        out = [self.t("Calls made/failed")]
         for p in range(book.players):
             v = "T %d/%d G %d/%d" % (s["tichu_made"][p], s["tichu_failed"][p],
                                      s["grand_made"][p], s["grand_failed"][p])

@@ -8,43 +8,48 @@
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 from firmware.ui import Screen
 
-MIN_DIGITS = 4  # size totals for four digits, so the text does not jump as they grow
+MIN_DIGITS = 3  # size totals for three digits, so the text does not jump as they grow
 GAMES = {"chimera": "Chimera", "tichu": "Tichu"}
 
 
 class Totals(Screen):
-    WIDGETS = ("head", "lim", "names", "nums", "boxes", "status")
+    WIDGETS = ("lim", "names", "nums", "boxes", "status")
 
     def build(self, ui, g):
         book = self.app.book
-        self.head, self.lim = ui.title(g, GAMES[book.game])
+        self.lim = ui.title(g, GAMES[book.game])[1]
         n = book.sides
         top = ui.top()
         room = ui.h - top - ui.lh
+        # Room for the names (and the "*" that marks the leader where there is no colour).
+        longest = max([len(x) for x in book.side_names()]) + (0 if ui.colour else 1)
         self.names = []
         self.nums = []
-        self.boxes = []  # per side: (x, y, w, h) where the total goes, right or centre aligned
-        stacked = ui.h * 4 >= ui.w * 3
-        bh = room // n
-        # Tall panels: a band per side, the name above its total, or beside it where that
-        # makes the digits bigger (three short bands).
-        name_w = (max([len(x) for x in book.side_names()]) + 1) * ui.cw * ui.s
-        beside = ui.big_scale(MIN_DIGITS, ui.w - name_w, bh) > ui.big_scale(MIN_DIGITS, ui.w, bh - ui.lh)
-        self.name_cols = ui.cols if stacked else ui.w // n // (ui.cw * ui.s)
-        for i in range(n):
-            if stacked:
+        self.boxes = []  # per side: (x, y, width, height, anchor) of the room for its total
+        if ui.h * 4 >= ui.w * 3:
+            # Tall panel: a band per side, the name above its total, or beside it where
+            # that makes the digits bigger (three short bands).
+            bh = room // n
+            name_w = (longest + 2) * ui.cw * ui.s
+            beside = ui.big_scale(MIN_DIGITS, ui.w - name_w, bh) > ui.big_scale(MIN_DIGITS, ui.w, bh - ui.lh)
+            self.name_cols = ui.cols
+            for i in range(n):
                 y = top + i * bh
-                ny = y + (bh - ui.lh) // 2 if beside else y
-                self.names.append(ui.label(g, "", ui.s * 2, ny))
+                self.names.append(ui.label(g, "", ui.s * 2, y + (bh - ui.lh) // 2 if beside else y))
                 if beside:
                     self.boxes.append((ui.w - ui.s * 3, y, ui.w - name_w, bh, 1.0))
                 else:
-                    self.boxes.append((ui.w - ui.s * 3, y + ui.lh, ui.w - ui.s * 4, bh - ui.lh, 1.0))
-            else:
-                cw = ui.w // n
-                x = i * cw
-                self.names.append(ui.label(g, "", x + cw // 2, top, anchor=(0.5, 0.0)))
-                self.boxes.append((x + cw // 2, top + ui.lh, cw - ui.s * 4, room - ui.lh, 0.5))
+                    self.boxes.append((ui.w // 2, y + ui.lh, ui.w - ui.s * 4, bh - ui.lh, 0.5))
+        else:
+            # Wide panel: a column per side, names as large as the columns allow.
+            cw = ui.w // n
+            ns = max(ui.s, min(2 * ui.s, cw // (longest * ui.cw)))
+            nh = ui.ch * ns + ui.s
+            self.name_cols = cw // (ui.cw * ns)
+            for i in range(n):
+                x = i * cw + cw // 2
+                self.names.append(ui.label(g, "", x, top, scale=ns, anchor=(0.5, 0.0)))
+                self.boxes.append((x, top + nh, cw - cw // 8, room - nh, 0.5))  # an eighth for the gaps
         for b in self.boxes:
             s = ui.big_scale(MIN_DIGITS, b[2], b[3])
             self.nums.append(ui.label(g, "0", b[0], b[1] + (b[3] - ui.ch * s) // 2, scale=s,
@@ -72,7 +77,7 @@ class Totals(Screen):
             ui.set(lab, text, ui.hi if leader else ui.fg)
             if lab.scale != s:
                 lab.move((b[0], b[1] + (b[3] - ui.ch * s) // 2), s)
-        ui.set(self.status, self.line(), ui.warn if self.app.unsaved else ui.fg)
+        ui.set(self.status, self.line()[:ui.cols], ui.warn if self.app.unsaved else ui.fg)
 
     def line(self):
         app = self.app
@@ -83,7 +88,7 @@ class Totals(Screen):
         if w is not None:
             return self.t("%s wins!" if book.sides == book.players else "%s win!") % book.side_names()[w]
         if book.tied():
-            return self.t("Tie at the top: play on")
+            return self.t("Tie: play on")
         return self.t("%s: round %d") % (app.hints[OK], book.rounds() + 1)
 
     def key(self, k):

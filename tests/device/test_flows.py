@@ -5,8 +5,8 @@ C8, C9, T6, T7)."""
 import pytest
 
 from firmware.keys import BACK, DOWN, OK, RIGHT, UP
+from host_sim.player import BOARDS, chimera_round, choose, menu, new_match, screen_name, tichu_round
 from host_sim.png import decode_size
-from tests.device.driver import BOARDS, chimera_round, choose, menu, new_match, screen_name, tichu_round
 
 TICHU = ["Anna", "Ben", "Carla", "David"]
 CHIMERA = ["Anna", "Ben", "Carla"]
@@ -66,9 +66,8 @@ def test_a_whole_chimera_match(make_device, board):  # C8.1, C8.2, C8.3, C9.1
     dev.press(RIGHT)  # statistics: bids won and lost
     assert screen_name(dev) == "Stats"
     texts = dev.texts()
-    assert "Bids won/lost" in texts
-    assert [t.split()[0] + " " + t.split()[-3] + t.split()[-2] + t.split()[-1] for t in texts[2:5]] == [
-        "Anna 2/0", "Ben 0/1", "Carla 1/0"]
+    assert texts[0] == "Bids won/lost"
+    assert [" ".join(t.split()) for t in texts[1:4]] == ["Anna 2 / 0", "Ben 0 / 1", "Carla 1 / 0"]
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -135,7 +134,7 @@ def test_a_tie_at_the_top_plays_on(make_device, board):  # C9.2, T7.1
     tichu_round(dev, points=50)
     book = dev.app.book
     assert book.totals == [300, 300] and book.tied() and not book.over()
-    assert screen_name(dev) == "Totals" and "Tie at the top: play on" in dev.texts()
+    assert screen_name(dev) == "Totals" and "Tie: play on" in dev.texts()
     tichu_round(dev, points=55)
     assert book.winner() == 0 and screen_name(dev) == "MatchEnd"
 

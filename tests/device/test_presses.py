@@ -10,7 +10,7 @@ import pytest
 
 from firmware.keys import CW, DOWN, OK, RIGHT, UP
 from host_sim.device import Device
-from tests.device.driver import BOARDS, new_match, screen_name
+from host_sim.player import BOARDS, new_match, screen_name
 
 TICHU = ["Anna", "Ben", "Carla", "David"]
 LIMIT = 2000

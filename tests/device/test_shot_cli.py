@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
+from host_sim.player import BOARDS
 from host_sim.png import decode_size
-from tests.device.driver import BOARDS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIZES = {"picosystem": (240, 240), "pico_display_pack": (240, 135), "macropad": (128, 64),

@@ -1,8 +1,9 @@
-"""Scripted presses for the device tests: a player working the device's screens.
+"""A scripted player at the simulated device (host_sim.device), for tests and screenshots.
 
-Every helper only presses logical keys on the simulated board (host_sim.device), which
-turns them into that board's button presses; it reads the screen objects only to know
-how many presses a choice needs, as a person reads the screen."""
+Every helper only presses logical keys, which the device turns into that board's button
+presses; it reads the screen objects only to know how many presses a choice needs, as a
+person reads the screen. From the totals screen, tichu_round() and chimera_round()
+enter a round field by field (CONTRACT score-keeper round entry)."""
 
 from firmware.keys import DOWN, LEFT, OK, RIGHT, UP
 

@@ -1,0 +1,117 @@
+"""`python -m host_sim shots [--out docs/shots] [--board NAME ...]` (make shots)
+
+One screenshot per board and screen, headless, as host_sim shot makes them: the same
+scripted player (host_sim.player) drives every board through the same scenes, and each
+PNG is the panel at its own size. Writes OUT/<board>/<scene>.png and OUT/index.md, a
+table of them (README links to it)."""
+
+import argparse
+import os
+
+from boards import IDS
+from host_sim import player as pl
+from host_sim.device import Device
+
+TICHU = ["Anna", "Ben", "Carla", "David"]
+CHIMERA = ["Anna", "Ben", "Carla"]
+
+
+def _tichu_match(dev):
+    pl.new_match(dev, "tichu", 1000, TICHU)
+    pl.tichu_round(dev, points=65)
+    pl.tichu_round(dev, points=70, calls={0: "tichu"}, first=0)
+    pl.tichu_round(dev, first=1, double=True)
+
+
+def _chimera_match(dev):
+    pl.new_match(dev, "chimera", 400, CHIMERA)
+    pl.chimera_round(dev, 0, 20, 0, [30, 0, 20], traps=1, silent=True)
+    pl.chimera_round(dev, 1, 30, 2, [10, 20, 30])
+
+
+def _round_entry(dev):
+    _tichu_match(dev)
+    dev.press("ok")
+    pl.choose(dev, "points", 55)
+    pl.choose(dev, "1", "tichu")
+
+
+def _refused(dev):
+    _chimera_match(dev)
+    pl.chimera_round(dev, 2, 30, 2, [30, 20, 15], save=False)
+
+
+def _initials(dev):
+    pl.menu(dev, "New match")
+    pl.choose(dev, "p1", None)
+    dev.keys_from("ok up up right up")
+
+
+def _match_end(dev):
+    pl.new_match(dev, "tichu", 500, TICHU)
+    pl.tichu_round(dev, first=0, double=True, calls={0: "grand"})
+    pl.tichu_round(dev, points=80)
+    pl.tichu_round(dev, points=65)
+
+
+def _tie(dev):
+    pl.new_match(dev, "tichu", 300, TICHU)
+    for first in (0, 1):
+        pl.tichu_round(dev, first=first, double=True)
+        pl.tichu_round(dev, points=50)
+
+
+def _german(dev):
+    pl.menu(dev, "Settings")
+    pl.choose(dev, "lang", 1)
+    dev.press("ok")
+    _chimera_match(dev)
+    dev.press("ok")
+
+
+# (file name, what it shows, how to get there from power-up)
+SCENES = [
+    ("menu", "start: the main menu", lambda dev: None),
+    ("settings", "settings", lambda dev: pl.menu(dev, "Settings")),
+    ("new-match", "a new match", lambda dev: pl.menu(dev, "New match")),
+    ("initials", "the initials editor", _initials),
+    ("totals-tichu", "Tichu totals after three rounds", _tichu_match),
+    ("round-tichu", "entering a Tichu round, new totals previewed", _round_entry),
+    ("history", "the rounds", lambda dev: (_tichu_match(dev), dev.press("down"))),
+    ("stats", "Tichu calls made and failed", lambda dev: (_tichu_match(dev), dev.press("right"))),
+    ("totals-chimera", "Chimera totals", _chimera_match),
+    ("round-refused", "a Chimera round the rules refuse, and why", _refused),
+    ("tie", "a tie at the top: play on", _tie),
+    ("match-end", "the end of a match", _match_end),
+    ("german", "a Chimera round in German", _german),
+]
+
+
+def shoot(board, scene):
+    dev = Device(board)
+    scene(dev)
+    return dev.png()
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_sim shots", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--out", default=os.path.join("docs", "shots"))
+    ap.add_argument("--board", action="append", choices=IDS, help="only this board (repeatable)")
+    args = ap.parse_args(argv)
+    boards = args.board or list(IDS)
+    for board in boards:
+        os.makedirs(os.path.join(args.out, board), exist_ok=True)
+        for name, _, scene in SCENES:
+            with open(os.path.join(args.out, board, name + ".png"), "wb") as f:
+                f.write(shoot(board, scene))
+        print("%s: %d screenshots in %s" % (board, len(SCENES), os.path.join(args.out, board)))
+    lines = ["# Screenshots", "",
+             "Made by `make shots` (`python -m host_sim shots`): the firmware, headless, at each panel's "
+             "size.",
+             "", "| screen | " + " | ".join(boards) + " |", "|---|" + "---|" * len(boards)]
+    for name, what, _ in SCENES:
+        cells = ["![%s %s](%s/%s.png)" % (b, name, b, name) for b in boards]
+        lines.append("| %s | %s |" % (what, " | ".join(cells)))
+    with open(os.path.join(args.out, "index.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return 0
