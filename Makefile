@@ -19,11 +19,12 @@ NODE_STAMP := node_modules/npm-ci.stamp
 BENCH_HANDS := benchmarks/hands/chimera20.txt benchmarks/hands/chimera17.txt \
 	benchmarks/hands/tichu14.txt benchmarks/hands/tichu14_follow.jsonl
 
-.PHONY: test lint venv node_modules bench heap fuzz sim clean
+.PHONY: test lint venv node_modules bench heap fuzz sim clean play shots heap-device
 
-## test: lint, CPython tests (pytest), then the engine tests under MicroPython (node)
+## test: lint, mypy over firmware/ and boards/, CPython tests (pytest), then the engine tests under MicroPython (node)
 test: venv node_modules
 	$(VENV)/bin/ruff check .
+	$(PY) -m host_sim typecheck
 	$(PY) -m pytest -q
 	node tests/mp/run.mjs
 
@@ -64,9 +65,24 @@ $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 fuzz: venv
 	FUZZ_FULL=1 $(PY) -m pytest -q tests -m fuzz
 
-## sim: play Chimera in the terminal simulator
+## sim: the device in a window: make sim [BOARD=picosystem|pico_display_pack|macropad|badger2040]
+sim: BOARD ?= picosystem
 sim: venv
-	$(PY) -m host_sim play chimera
+	$(PY) -m host_sim sim --board "$(BOARD)"
+
+## play: the terminal table, no window needed: make play [GAME=chimera|tichu]
+play: GAME ?= chimera
+play: venv
+	$(PY) -m host_sim play "$(GAME)"
+
+## shots: a screenshot per board and screen into docs/shots (see docs/shots/index.md)
+shots: venv
+	$(PY) -m host_sim shots --out docs/shots
+
+## heap-device: the heap the score keeper holds under MicroPython, per board, at its peak
+heap-device: node_modules
+	for b in picosystem pico_display_pack macropad badger2040; do \
+		node tests/mp/exec.mjs benchmarks/device_heap.py benchmarks/device_stubs.py firmware/texts.tsv $$b; done
 
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]
 .PHONY: deploy
