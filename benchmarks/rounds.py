@@ -1,7 +1,7 @@
 """Full random-action Chimera rounds: per second on CPython, and the heap one round needs
-under MicroPython.
+under MicroPython; full random Tichu games per second on CPython.
 
-    python benchmarks/rounds.py [--rounds N] [--seed S] [--no-mp]
+    python benchmarks/rounds.py [--rounds N] [--tichu-games N] [--seed S] [--no-mp]
 
 A round is everything from a deal to its scoring through the game seam: deal from the
 PRNG, every seat due picks a uniformly random action from ``legal_actions``, ``apply``
@@ -50,6 +50,30 @@ def round_steps(n, seed, result):
         for e in events:
             if e[0] == "round_over":
                 result[0] += 1
+
+
+def tichu_games(n, seed, limit=1000):
+    """(games, rounds, actions) after ``n`` full random Tichu games to ``limit`` (T7.1):
+    random legal actions through the game seam (choices.random_step: calls now and then,
+    bombs out of turn, every wish honoured), deals from the PRNG."""
+    from engine_core.prng import Pcg32
+    from engine_core.tichu import game
+    from engine_core.tichu.choices import random_step
+
+    rng = Pcg32(seed, 7)
+    deals = Pcg32(seed)
+    rounds = actions = 0
+    for _ in range(n):
+        s = game.new_match(limit)
+        while True:
+            kind, due = game.decision(s)
+            if kind == "over":
+                break
+            a = game.next_deal(s, deals) if kind == "deal" else random_step(s, rng)
+            s = game.apply(s, a)[0]
+            actions += 1
+        rounds += len(s.match.rounds)
+    return n, rounds, actions
 
 
 def play_rounds(n, seed):
@@ -120,6 +144,7 @@ def main(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--rounds", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--tichu-games", type=int, default=50, help="full random Tichu games to time")
     p.add_argument("--no-mp", action="store_true", help="skip the MicroPython measurements")
     args = p.parse_args(argv)
 
@@ -129,6 +154,13 @@ def main(argv):
     dt = time.perf_counter() - t0
     print("CPython %s: %d rounds, %d actions in %.2f s: %.0f rounds/s, %.0f actions/s"
           % (platform.python_version(), done, actions, dt, done / dt, actions / dt))
+    tichu_games(2, args.seed + 1)  # warm up
+    t0 = time.perf_counter()
+    games, rounds, actions = tichu_games(args.tichu_games, args.seed)
+    dt = time.perf_counter() - t0
+    print("Tichu, CPython %s: %d full random games to 1000 (%d rounds, %d actions) in %.2f s: "
+          "%.1f games/s, %.0f rounds/s, %.0f actions/s"
+          % (platform.python_version(), games, rounds, actions, dt, games / dt, rounds / dt, actions / dt))
 
     if args.no_mp:
         return 0

@@ -1,5 +1,5 @@
 """The legal actions of a seat (``legal_actions`` of the game seam, game.py), the seats
-that could bomb now, and a random legal player for bots, tests and benchmarks.
+that could bomb now, and random legal play for bots, tests and benchmarks.
 
 Kept apart from game.py so that replaying and refereeing never load the move
 generator: game.legal_actions and game.bomb_seats import this module on first use.
@@ -136,3 +136,18 @@ def random_action(state, seat, prng):
         return (seat, "push", tuple(hand[:game.PUSH_CARDS]))
     acts = [a for a in legal_actions(state, seat) if a[1] != "tichu"]
     return acts[prng.below(len(acts))] if acts else None
+
+
+def random_step(state, prng, odds=5):
+    """A random legal action for the position: of a seat due (random_action), or, one
+    time in ``odds`` during trick play, of a seat that may bomb or call out of turn
+    (T2.4, T5.2). None when no action is due (a deal or the end)."""
+    kind, due = game.decision(state)
+    if not due:
+        return None
+    if (kind == game.PLAY or kind == game.GIFT) and prng.below(odds) == 0:
+        extra = [x for x in bomb_seats(state) + game.tichu_seats(state) if x not in due]
+        if extra:
+            acts = legal_actions(state, extra[prng.below(len(extra))])
+            return acts[prng.below(len(acts))]
+    return random_action(state, due[prng.below(len(due))], prng)

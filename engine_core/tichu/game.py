@@ -53,6 +53,7 @@ _DECK = tuple(DECK.card_list)
 _DECK_SET = set(_DECK)
 _EMPTY4 = ((), (), (), ())
 _ALL = (1 << SEATS) - 1
+_DRAGON_TOP = (SINGLE, 1, DRAGON_RANK)
 
 
 class State:
@@ -214,10 +215,7 @@ def apply(state, action):
 _DOING = {DEAL: "a deal is due", GRAND_WINDOW: "Grand Tichu may be called on 8 cards",
           PUSH: "the players are pushing", PLAY: "the cards are being played",
           GIFT: "the Dragon trick waits to be given away", OVER: "the match is over"}
-_USAGE = {"grand": "grand takes no argument", "no_grand": "no_grand takes no argument",
-          "tichu": "tichu takes no argument", "pass": "pass takes no argument",
-          "push": "push takes one list of 3 cards", "gift": "gift takes one seat",
-          "play": "play takes cards, at most an as and a wish"}
+_USAGE = {"push": "one list of 3 cards", "gift": "one seat", "play": "cards, at most an as and a wish"}
 
 
 def _is_int(x):
@@ -226,7 +224,7 @@ def _is_int(x):
 
 def _args(action, lo, hi):
     if not lo <= len(action) <= hi:
-        raise IllegalAction(_USAGE[action[1]])
+        raise IllegalAction("%s takes %s" % (action[1], _USAGE.get(action[1], "no argument")))
 
 
 def _phase(state, phases, verb):
@@ -287,10 +285,6 @@ def _show(codes):
     return " ".join(DECK.format(sorted(codes)))
 
 
-def rank_token(v):
-    return VALUE_TOKENS[v]
-
-
 def reading_name(r):
     """A reading in words, for reasons and shells: 'pair of 9', 'straight 5-9'."""
     kind, length, rank = r
@@ -346,7 +340,8 @@ def _close_window(s, events):
     return events
 
 
-def _decide(state, seat, action, call):
+def _decide(state, seat, action):
+    """T2.1: ``grand`` calls Grand Tichu, ``no_grand`` declines (live play only)."""
     _args(action, 2, 2)
     if state.phase != GRAND_WINDOW:
         raise IllegalAction("no Grand Tichu now: it is called on the first 8 cards (T2.1); %s"
@@ -358,20 +353,12 @@ def _decide(state, seat, action, call):
     s = state.copy()
     s.decided |= 1 << seat
     events = []
-    if call:
+    if action[1] == "grand":
         s.calls = _replace(s.calls, seat, GRAND)
         events.append(("called", seat, "grand"))
     if s.decided == _ALL:
         _close_window(s, events)
     return s, events
-
-
-def _grand(state, seat, action):
-    return _decide(state, seat, action, True)
-
-
-def _no_grand(state, seat, action):
-    return _decide(state, seat, action, False)
 
 
 def _tichu(state, seat, action):
@@ -435,7 +422,8 @@ def reading_for(cards, over, as_value=None):
     if as_value is not None:
         rs = [r for r in rs if unit_value(r, cards) == as_value]
         if not rs:
-            raise IllegalAction("%s cannot be read as %s (T3.3)" % (_show(cards), _token(as_value)))
+            raise IllegalAction("%s cannot be read as %s (T3.3)"
+                                % (_show(cards), VALUE_TOKENS.get(as_value, as_value)))
     if over is None:
         return rs[-1]
     for i in range(len(rs) - 1, -1, -1):
@@ -444,10 +432,6 @@ def reading_for(cards, over, as_value=None):
     if rs[0][0] == SINGLE and rs[0][2] == DOG_RANK:
         raise IllegalAction("the Dog is only led (T4.3)")
     raise IllegalAction("%s does not beat %s (T5.1)" % (_show(cards), reading_name(over)))
-
-
-def _token(v):
-    return VALUE_TOKENS.get(v, str(v)) if _is_int(v) else str(v)
 
 
 def must_fulfil(state, seat):
@@ -564,17 +548,13 @@ def _pass(state, seat, action):
         s.turn = next_holder(s.hands, seat)
         return s, []
     # T5.3: everybody else has passed; the trick waits to be taken (or bombed)
-    if _dragon_on_top(s):
+    if s.top == _DRAGON_TOP:
         s.phase = GIFT
         s.turn = -1
     else:
         s.lead = 1
         s.turn = w if s.hands[w] else next_holder(s.hands, w)
     return s, [("won", w)]
-
-
-def _dragon_on_top(s):
-    return s.top == (SINGLE, 1, DRAGON_RANK)
 
 
 def _gift(state, seat, action):
@@ -614,7 +594,7 @@ def _last_trick(s, events):
     given away first)."""
     s.turn = -1
     s.lead = 0
-    if _dragon_on_top(s):
+    if s.top == _DRAGON_TOP:
         s.phase = GIFT
         return s, events
     if s.trick:
@@ -657,5 +637,5 @@ def _round_over(s, events):
     return s, events
 
 
-_VERBS = {"grand": _grand, "no_grand": _no_grand, "tichu": _tichu, "push": _push, "play": _play,
+_VERBS = {"grand": _decide, "no_grand": _decide, "tichu": _tichu, "push": _push, "play": _play,
           "pass": _pass, "gift": _gift}

@@ -1,6 +1,6 @@
 """Randomised full Tichu matches with invariants (RULES T1-T7, D2; CONTRACT 2, 3).
 
-Random players (choices.random_action) act when due; now and then a seat that is not
+Random players (choices.random_step) act when due; now and then a seat that is not
 due throws a bomb or calls Tichu out of turn (T2.4, T5.2). A Tracker follows the game
 from the actions alone, restating the rules of trick play here, and every step checks:
 the engine's decision, hands and piles are the Tracker's; all 56 cards are somewhere;
@@ -27,7 +27,7 @@ from engine_core.judge import handle
 from engine_core.prng import Pcg32
 from engine_core.tichu import game, record
 from engine_core.tichu.cards import DECK
-from engine_core.tichu.choices import random_action
+from engine_core.tichu.choices import random_step
 from engine_core.tichu.combos import BOMB_FOUR, SINGLE, beats, classify, is_bomb
 
 SMALL = 200
@@ -375,17 +375,6 @@ def check_legal_actions(s, seat, t, rng):
         game.apply(s, a)
 
 
-def pick(s, kind, due, rng):
-    """A random actor: now and then a seat out of turn with a bomb or a call."""
-    if kind in ("play", "gift") and rng.below(5) == 0:
-        extra = [x for x in game.bomb_seats(s) + game.tichu_seats(s) if x not in due]
-        if extra:
-            x = rng.choice(extra)
-            return x, rng.choice(game.legal_actions(s, x))
-    seat = rng.choice(due)
-    return seat, random_action(s, seat, rng)
-
-
 def play_match(seed, limit):
     rng = Pcg32(seed, 7)
     deals = Pcg32(seed)
@@ -407,7 +396,8 @@ def play_match(seed, limit):
             a = game.next_deal(s, deals)
             t.deal(a)
         else:
-            seat, a = pick(s, kind, due, rng)
+            a = random_step(s, rng)
+            seat = a[0]
             if kind == "play" and seat == due[0] and steps % 7 == 0:
                 check_legal_actions(s, seat, t, rng)
             if kind == "play" and seat == t.turn:  # T4.2: the random player honours the wish
