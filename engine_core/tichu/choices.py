@@ -1,9 +1,8 @@
-"""The legal actions of a seat (``legal_actions`` of the game seam, game.py), the seats
-that could bomb now, and random legal play for bots, tests and benchmarks.
-
-Kept apart from game.py so that replaying and refereeing never load the move
-generator: game.legal_actions and game.bomb_seats import this module on first use.
-"""
+# The legal actions of a seat (``legal_actions`` of the game seam, game.py), the seats
+# that could bomb now, and random legal play for bots, tests and benchmarks.
+#
+# Kept apart from game.py so that replaying and refereeing never load the move
+# generator: game.legal_actions and game.bomb_seats import this module on first use.
 
 from engine_core.tichu import game
 from engine_core.tichu.combos import beats, bomb_key, classify, is_bomb

@@ -1,21 +1,20 @@
-"""Tichu, the whole game as a state machine (RULES T2-T7), behind the game seam of
-docs/engine_api.md: ``decision``, ``legal_actions``, ``apply``, ``next_deal``.
-
-Actions are the record events with card codes (record.py converts tokens):
-``("deal", dealer, first8, last6)`` (chance: deal.py or a record), ``(seat, "grand")``,
-``(seat, "no_grand")`` (declining Grand Tichu: live play only, records never write it),
-``(seat, "tichu")``, ``(seat, "push", (to_next, to_partner, to_previous))``,
-``(seat, "play", codes[, as_value[, wish]])``, ``(seat, "pass")``, ``(seat, "gift", to_seat)``.
-
-Besides the seats due (``decision``), a seat may call Tichu (``tichu_seats``) or throw a
-bomb (``bomb_seats``) at many points out of turn (T2.4, T5.2); a play by a seat that is
-not on turn is such a bomb. The trick on the table is taken when its winner, or the
-seat leading for a winner who is out, makes a play that does not bomb it, or when the
-Dragon trick is given away (T5.3 Decision): until then anyone may bomb it.
-
-States are never changed: ``apply`` checks the action, then builds a new State that
-shares every unchanged tuple with the old one.
-"""
+# Tichu, the whole game as a state machine (RULES T2-T7), behind the game seam of
+# docs/engine_api.md: ``decision``, ``legal_actions``, ``apply``, ``next_deal``.
+#
+# Actions are the record events with card codes (record.py converts tokens):
+# ``("deal", dealer, first8, last6)`` (chance: deal.py or a record), ``(seat, "grand")``,
+# ``(seat, "no_grand")`` (declining Grand Tichu: live play only, records never write it),
+# ``(seat, "tichu")``, ``(seat, "push", (to_next, to_partner, to_previous))``,
+# ``(seat, "play", codes[, as_value[, wish]])``, ``(seat, "pass")``, ``(seat, "gift", to_seat)``.
+#
+# Besides the seats due (``decision``), a seat may call Tichu (``tichu_seats``) or throw a
+# bomb (``bomb_seats``) at many points out of turn (T2.4, T5.2); a play by a seat that is
+# not on turn is such a bomb. The trick on the table is taken when its winner, or the
+# seat leading for a winner who is out, makes a play that does not bomb it, or when the
+# Dragon trick is given away (T5.3 Decision): until then anyone may bomb it.
+#
+# States are never changed: ``apply`` checks the action, then builds a new State that
+# shares every unchanged tuple with the old one.
 
 from engine_core.errors import IllegalAction
 from engine_core.match import Match, valid_limit
@@ -57,19 +56,19 @@ _DRAGON_TOP = (SINGLE, 1, DRAGON_RANK)
 
 
 class State:
-    """One moment of a match. ``match``: the engine_core.match.Match (team totals,
-    history, dealer). The rest is the current deal, all ints and tuples:
-
-    hands, piles: 4 sorted / appended tuples of card codes; rest: the last 6 of each
-    hand while the Grand Tichu window is open, else (); calls: per seat 0, TICHU or
-    GRAND; decided: bit s set when seat s called or declined Grand Tichu; pushes: per
-    seat None or its 3 cards (to s+1, partner, s+3); turn: the seat to play (-1 none);
-    lead: 1 when that seat leads (a trick still on the table is then complete and
-    waits to be taken, T5.3); trick: the cards on the table; top: the reading on top
-    as it lies (combos.placed) or None; top_seat: who played it; passes: in a row
-    since; played: bit s set when seat s played a card (T2.4); out: finishing order;
-    wish: the open wished rank 2..14, 0 none (T4.2).
-    """
+    # One moment of a match. ``match``: the engine_core.match.Match (team totals,
+    # history, dealer). The rest is the current deal, all ints and tuples:
+    #
+    # hands, piles: 4 sorted / appended tuples of card codes; rest: the last 6 of each
+    # hand while the Grand Tichu window is open, else (); calls: per seat 0, TICHU or
+    # GRAND; decided: bit s set when seat s called or declined Grand Tichu; pushes: per
+    # seat None or its 3 cards (to s+1, partner, s+3); turn: the seat to play (-1 none);
+    # lead: 1 when that seat leads (a trick still on the table is then complete and
+    # waits to be taken, T5.3); trick: the cards on the table; top: the reading on top
+    # as it lies (combos.placed) or None; top_seat: who played it; passes: in a row
+    # since; played: bit s set when seat s played a card (T2.4); out: finishing order;
+    # wish: the open wished rank 2..14, 0 none (T4.2).
+    # (Comments, not docstrings: MicroPython keeps module and class docstrings in the heap.)
 
     __slots__ = ("match", "phase", "dealer", "hands", "rest", "calls", "decided", "pushes",
                  "turn", "lead", "trick", "top", "top_seat", "passes", "piles", "played", "out",

@@ -1,11 +1,10 @@
-"""Tichu game records (CONTRACT section 2): events <-> game actions, writing, replaying.
-
-A record event is a game action with card tokens instead of codes and an options
-object ``{"as": token, "wish": token}`` instead of values, so live play and replay run
-through the same ``game.apply``; this module only converts shapes and tokens. Every
-check of the rules is the game's. Declining Grand Tichu is never written (the window
-closes at the first event that is not a ``grand``), so ``no_grand`` is no record verb.
-"""
+# Tichu game records (CONTRACT section 2): events <-> game actions, writing, replaying.
+#
+# A record event is a game action with card tokens instead of codes and an options
+# object ``{"as": token, "wish": token}`` instead of values, so live play and replay run
+# through the same ``game.apply``; this module only converts shapes and tokens. Every
+# check of the rules is the game's. Declining Grand Tichu is never written (the window
+# closes at the first event that is not a ``grand``), so ``no_grand`` is no record verb.
 
 from engine_core.errors import IllegalAction, Refused, RequestError
 from engine_core.match import valid_limit
@@ -109,8 +108,8 @@ def to_event(action, reading=None):
 
 
 class Writer:
-    """A record written as the game goes: ``add`` each applied action with its events.
-    Declining Grand Tichu is not written (CONTRACT 2)."""
+    # A record written as the game goes: ``add`` each applied action with its events.
+    # Declining Grand Tichu is not written (CONTRACT 2).
 
     def __init__(self, limit, seed=None, players=None, started=None):
         self.record = {"game": GAME, "limit": limit, "events": []}

@@ -1,10 +1,9 @@
-"""Scoring a played Tichu round (RULES T6) from its piles, calls and finishing order.
-
-The T6 arithmetic itself is the score keeper's (scoresheet.score_round): the game fills
-in the same score-sheet line a table would write down, so both modes score alike.
-The game has already moved the cards as T6.2 says (the last trick, the last player's
-hand and pile) before it asks for the line.
-"""
+# Scoring a played Tichu round (RULES T6) from its piles, calls and finishing order.
+#
+# The T6 arithmetic itself is the score keeper's (scoresheet.score_round): the game fills
+# in the same score-sheet line a table would write down, so both modes score alike.
+# The game has already moved the cards as T6.2 says (the last trick, the last player's
+# hand and pile) before it asks for the line.
 
 from engine_core.tichu.cards import POINTS
 from engine_core.tichu.scoresheet import score_round
