@@ -75,9 +75,9 @@ def parse_typed(line, seat, state):
     as_value = None
     if "as" in words:
         i = words.index("as")
-        if i != len(words) - 2 or words[-1] not in VALUE_TOKENS.values():
+        as_value = DECK.by_token.get(words[-1])
+        if i != len(words) - 2 or as_value is None:
             raise Refused("write 'as' then one value at the end, e.g. 5 6 7 8 P as 8")
-        as_value = [v for v in VALUE_TOKENS if VALUE_TOKENS[v] == words[-1]][0]
         words = words[:i]
     cards = held_cards(DECK.parse(words), state.hands[seat])
     if game.decision(state)[0] == "give":

@@ -12,9 +12,6 @@ from engine_core.errors import IllegalAction, Refused, RequestError
 from engine_core.match import valid_limit
 
 GAME = "chimera"
-_VALUE_OF = {}
-for _v in VALUE_TOKENS:
-    _VALUE_OF[VALUE_TOKENS[_v]] = _v
 
 
 # ----------------------------------------------------------------------------- reading
@@ -60,7 +57,7 @@ def _as_value(options):
         return None
     if isinstance(tok, int) and not isinstance(tok, bool):
         tok = str(tok)
-    v = _VALUE_OF.get(tok) if isinstance(tok, str) else None
+    v = DECK.by_token.get(tok) if isinstance(tok, str) else None
     if v is None:
         raise IllegalAction("as names no value: %s" % (tok,))
     return v
