@@ -49,11 +49,12 @@ SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "engi
 JOURNAL_MODULES = ("firmware.journal", "firmware.crc32")
 
 
-def _drop_modules(prefixes):
-    # Forget these modules (their package keeps a reference as well).
+def _drop_modules(names):
+    # Forget these modules (their package keeps a reference as well). A name ending in "."
+    # or "_" stands for every module it begins.
     for name in list(sys.modules):
-        for prefix in prefixes:
-            if name.startswith(prefix):
+        for prefix in names:
+            if name == prefix or (prefix[-1] in "._" and name.startswith(prefix)):
                 del sys.modules[name]
                 package, _, leaf = name.rpartition(".")
                 parent = sys.modules.get(package)
@@ -241,6 +242,15 @@ class App:
         except OSError:
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)
+
+    @property
+    def journal(self):
+        # A journal over the app's store, to look at (the app opens its own for each write).
+        if self.store is None:
+            return None
+        from firmware.journal import Journal
+
+        return Journal(self.store, self._snapshot)
 
     def start_match(self, book):
         # The new match replaces the old one in the journal at once (one atomic reset).
