@@ -49,15 +49,12 @@ def _by_value(hand):
 def _pick(by_value, values):
     """Card codes for a sorted value tuple: the first held cards of each value."""
     out = []
-    i = 0
-    n = len(values)
-    while i < n:
-        v = values[i]
-        j = i
-        while j < n and values[j] == v:
-            j += 1
-        out.extend(by_value[v][:j - i])
-        i = j
+    prev = -1
+    k = 0
+    for v in values:
+        k = k + 1 if v == prev else 0
+        prev = v
+        out.append(by_value[v][k])
     return tuple(out)
 
 

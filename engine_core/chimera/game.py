@@ -165,9 +165,14 @@ def legal_actions(state, seat):
     """Every legal action of ``seat`` now, one per distinct value multiset (families
     never matter, C1.1); a play with two legal readings (C5.2) appears once per reading
     with its ``as``. Empty when the seat is not due. Deals are not listed."""
-    # Imported here: replaying or refereeing never needs the move generator's tables.
-    from engine_core.chimera.choices import legal_actions as choices
-    return choices(state, seat)
+    global _choices
+    if _choices is None:  # loaded on first use: replaying or refereeing never needs movegen
+        from engine_core.chimera.choices import legal_actions as f
+        _choices = f
+    return _choices(state, seat)
+
+
+_choices = None
 
 
 def apply(state, action):
