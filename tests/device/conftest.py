@@ -1,7 +1,11 @@
 import pytest
 
-from host_sim.device import Device
+from host_sim.device import Device, install_standins
 from host_sim.shot import journal_in
+
+# The firmware imports CircuitPython's module names (terminalio, keypad, board, ...) when it is
+# first imported: the host stand-ins must be in place before any test module imports it.
+install_standins()
 
 
 @pytest.fixture

@@ -1,0 +1,43 @@
+"""A journal write that fails: the totals say the match is not saved, and the next save writes
+the whole match, so nothing is missing after a restart."""
+
+from firmware.journal import Journal
+from firmware.slots import FileSlots
+from host_sim.device import Device
+from host_sim.player import new_match, screen_name, tichu_round
+
+TICHU = ["Anna", "Ben", "Carla", "David"]
+
+
+class FlakyStore(FileSlots):
+    """Flash that refuses the writes it is told to (a full or write-protected drive)."""
+
+    fail = 0
+
+    def write(self, slot, offset, data):
+        if self.fail:
+            self.fail -= 1
+            raise OSError(28, "No space left on device")
+        return FileSlots.write(self, slot, offset, data)
+
+    def rewrite(self, slot, data):
+        if self.fail:
+            self.fail -= 1
+            raise OSError(28, "No space left on device")
+        return FileSlots.rewrite(self, slot, data)
+
+
+def test_a_failed_save_is_shown_and_made_good_by_the_next(tmp_path):
+    store = FlakyStore(str(tmp_path))
+    dev = Device("pico_display_pack", Journal(store))
+    new_match(dev, "tichu", 1000, TICHU)
+    tichu_round(dev, points=60)
+    store.fail = 1
+    tichu_round(dev, points=70)
+    assert dev.app.unsaved and screen_name(dev) == "Totals"
+    assert "NOT SAVED" in dev.texts()
+    assert [e["card_points"] for e in dev.app.book.entries] == [[60, 40], [70, 30]]
+    tichu_round(dev, points=30)
+    assert not dev.app.unsaved and "NOT SAVED" not in dev.texts()
+    again = Device("pico_display_pack", Journal(FileSlots(str(tmp_path))))
+    assert again.app.book.entries == dev.app.book.entries and again.app.book.totals == [160, 140]
