@@ -23,9 +23,14 @@ _STANDINS = {"board": board_stub, "keypad": keypad, "rotaryio": rotaryio, "super
 
 
 def install_standins():
-    """Put the host stand-ins where the firmware imports them (idempotent)."""
+    """Put the host stand-ins where the firmware imports them (idempotent). The firmware
+    binds these names when it is first imported, so this runs before that: here, and at
+    the import of this module."""
     for name, mod in _STANDINS.items():
         sys.modules[name] = mod
+
+
+install_standins()
 
 
 class Device:

@@ -40,14 +40,17 @@ def main(argv):
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--state", help="journal directory (default build/sim/<board>)")
     ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first")
+    ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests)")
     args = ap.parse_args(argv)
 
     import os
     import shutil
 
+    from host_sim.device import install_standins
+
+    install_standins()  # before the firmware is imported: it binds these module names
     from boards import load
     from firmware.app import App
-    from host_sim.device import install_standins
     from host_sim.displayio_host import pygame_display_class
     from host_sim.shot import journal_in
     from host_sim.stubs import board as board_stub, supervisor
@@ -55,7 +58,6 @@ def main(argv):
     PyGameDisplay = pygame_display_class()
     import pygame
 
-    install_standins()
     profile = load(args.board)
     board_stub.use(profile.BOARD_ID)
     state = args.state or os.path.join("build", "sim", profile.ID)
@@ -78,11 +80,14 @@ def main(argv):
         elif name in names:
             keys.inject(names[name], ev.type == pygame.KEYDOWN, supervisor.ticks_ms())
 
+    end = time.monotonic() + args.seconds if args.seconds else None
+
     def on_time():
         app.step(supervisor.ticks_ms())
+        if end is not None and time.monotonic() > end:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     app.step(supervisor.ticks_ms())
     display.event_loop(interval=0.01, on_time=on_time, on_event=on_event,
                        events=[pygame.KEYDOWN, pygame.KEYUP], delay=0.005)
-    time.sleep(0)
     return 0
