@@ -19,7 +19,7 @@ class RoundForm:
         seats = [0, 1, 2]
         e = entry
         if e is None:
-            last = book.entries[-1]["chimera"] if book.entries else 0
+            last = book.entry(-1)["chimera"] if book.rounds() else 0
             e = {"chimera": last, "bid": 20, "first_out": last, "treasure": [0, 0, 0]}
         yes_no = [False, True]
         self.fields = [

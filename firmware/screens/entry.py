@@ -15,7 +15,7 @@ class RoundEntry(FormScreen):
         book = app.book
         self.index = index
         if entry is None and index is not None:
-            entry = book.entries[index]
+            entry = book.entry(index)
         mod = __import__("firmware.round_" + book.game, None, None, ["RoundForm"])
         self.model = mod.RoundForm(book, app.t, entry)
         FormScreen.__init__(self, app, self.model.fields, self.model.focus)
