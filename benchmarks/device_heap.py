@@ -1,6 +1,7 @@
 """Heap the score keeper holds on the board, measured under MicroPython.
 
-    node tests/mp/exec.mjs benchmarks/device_heap.py benchmarks/device_stubs.py BOARD   (make heap-device)
+    node tests/mp/exec.mjs benchmarks/device_heap.py benchmarks/device_stubs.py \
+        firmware/texts.tsv BOARD                          (make heap-device: every board)
 
 The app's own modules (firmware/, boards/, engine_core/) run unchanged on a board
 profile; only the board's C modules (displayio, vectorio, terminalio, keypad, board)
@@ -8,9 +9,12 @@ are stand-ins (benchmarks/device_stubs.py), and the journal writes real files in
 interpreter's in-memory filesystem. A session of presses goes through every screen:
 settings and language, a whole Tichu match (calls, double victories, a wish penalty),
 the round history with undo and edit, statistics, the match end, then a new Chimera
-match to its end. After every press the runner collects garbage and reads
-gc.mem_alloc(); the figure is the highest of these, the heap the app holds at its
-peak, and what it holds before the app is imported (the interpreter and the stand-ins).
+match to its end, then a long Tichu match (thirty rounds: the book's growth). After
+every press the runner collects garbage and reads gc.mem_alloc(); the figure is the
+highest of these, the heap the app holds at its peak, and what it holds before the app
+is imported (the interpreter and the stand-ins).
+
+    node tests/mp/exec.mjs ... BOARD trace     prints the heap after every press
 
 The WebAssembly MicroPython frees garbage only between top-level calls, so the session
 is a generator: tests/mp/exec.mjs runs it to each yield, collects, and calls record().
@@ -52,7 +56,13 @@ CHIMERA = [
     ("ok up right up*2 right*2 up*2 right*3 up*5 right up*3 right up*4 ok",
      "Anna's 40 with two traps: the end"),
 ]
-EXPECTED = {"tichu": [675, 25], "chimera": [305, 5, 235]}
+LONG = [
+    ("ok up right up*6 ok", "new Tichu match to 2000"),
+    ("ok ok " * 30, "thirty rounds of 50:50"),
+    ("down back right back", "the rounds and the statistics of a long match"),
+]
+EXPECTED = {"tichu": [675, 25], "chimera": [305, 5, 235], "long": [1500, 1500]}
+PARTS = (("tichu", TICHU), ("chimera", CHIMERA), ("long", LONG))
 
 
 class Session:
@@ -127,14 +137,13 @@ def measure_steps():
     yield "before import"
     S.start()
     yield "app started"
-    for part in (TICHU, CHIMERA):
+    for name, part in PARTS:
         for script, what in part:
             for k in keys_of(script):
                 S.press(k)
                 yield "%s (%s on %s)" % (what, k, S.screen())
-        game = S.app.book.game
-        RESULTS[game] = (list(S.app.book.totals), S.screen())
-        yield "end of " + game
+        RESULTS[name] = (list(S.app.book.totals), S.screen())
+        yield "end of " + name
 
 
 def record(label, live):
@@ -151,15 +160,16 @@ def report():
     base = FIGURES["before import"]
     ok = True
     print("board %s (%dx%d)" % (BOARD, S.size[0], S.size[1]))
-    for game in ("tichu", "chimera"):
-        totals, screen = RESULTS.get(game, (None, None))
-        good = totals == EXPECTED[game] and screen == "MatchEnd"
+    for name, _ in PARTS:
+        totals, screen = RESULTS.get(name, (None, None))
+        good = totals == EXPECTED[name] and screen == ("Totals" if name == "long" else "MatchEnd")
         ok = ok and good
-        print("  %-7s match: totals %s on %s %s" % (game, totals, screen, "as entered" if good else "WRONG"))
+        print("  %-7s match: totals %s on %s %s" % (name, totals, screen, "as entered" if good else "WRONG"))
     print("  heap before the app (interpreter, stand-ins): %6d bytes" % base)
     print("  heap with the app started:                    %6d bytes" % FIGURES["app started"])
     print("  heap after the Tichu match:                   %6d bytes" % FIGURES["end of tichu"])
     print("  heap after the Chimera match:                 %6d bytes" % FIGURES["end of chimera"])
+    print("  heap after 30 more rounds (a long match):     %6d bytes" % FIGURES["end of long"])
     print("  PEAK heap held (gc.mem_alloc after collect):  %6d bytes = %.1f KB (app's own: %.1f KB)"
           % (PEAK[0], PEAK[0] / 1024, (PEAK[0] - base) / 1024))
     print("    at: %s" % PEAK[1])
