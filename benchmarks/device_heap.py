@@ -36,7 +36,7 @@ HOLD_MS = 700
 TICHU = [
     ("down ok up ok", "settings: Deutsch"),
     ("ok down ok", "settings: English again"),
-    ("down ok right down*3 right*4 ok", "new Tichu match to 500"),
+    ("down ok right down*6 right*4 ok", "new Tichu match to 500"),
     ("ok right left up*3 ok", "65:35"),
     ("ok right*2 up left*2 up*4 ok", "Anna's Tichu, 70:30"),
     ("ok right up*3 ok", "double victory Ben and David"),
@@ -49,7 +49,7 @@ TICHU = [
     ("ok left*2 up right*3 up*3 ok", "double victory, David's Tichu fails: the end"),
 ]
 CHIMERA = [
-    ("back*2 down ok down right down right*3 ok", "new Chimera match to 300"),
+    ("back*2 down ok down right down*2 right*3 ok", "new Chimera match to 300"),
     ("ok right*3 up right*2 up right up*6 right*2 up*4 ok", "Anna out first, a trap, a silent Hunter"),
     ("ok up right up right up right*4 up*2 right up*4 right up*6 ok", "Ben loses his bid"),
     ("ok up right up*2 right*3 up right*4 up*8 ok", "Carla's 40 with the attack"),
@@ -57,7 +57,7 @@ CHIMERA = [
      "Anna's 40 with two traps: the end"),
 ]
 LONG = [
-    ("ok up right up*6 ok", "new Tichu match to 2000"),
+    ("ok up right up*9 ok", "new Tichu match to 2000"),
     ("ok ok " * 30, "thirty rounds of 50:50"),
     ("down back right back", "the rounds and the statistics of a long match"),
 ]

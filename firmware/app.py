@@ -42,6 +42,9 @@ MENU = [
     ("Settings", "settings", "Settings", False),
 ]
 HOME = ("menu", "Menu", ())
+# The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
+LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
+          2500, 3000)
 # Modules that only screens use: dropped whenever the screen on top changes.
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "engine_core.chimera.scoresheet",
                   "engine_core.tichu.scoresheet", "engine_core.entry_fields")

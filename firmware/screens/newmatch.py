@@ -4,13 +4,13 @@
 # running match asks first.
 
 from engine_core.scorebook import GAMES, ScoreBook
+from firmware.app import LIMITS
 from firmware.form import Field, find
 from firmware.keys import OK
 from firmware.screens.formscreen import FormScreen, wrap
 
 PRESETS = ("Anna", "Ben", "Carla", "David", "Eva", "Finn", "Greta", "Hugo",
            "Ida", "Jonas", "Kim", "Lea")
-LIMITS = (100, 200, 300, 400, 500, 600, 750, 1000, 1250, 1500, 2000)
 GAME_NAMES = {"chimera": "Chimera", "tichu": "Tichu"}
 CUSTOM_MAX = 8
 

@@ -1,9 +1,9 @@
 # Settings: the language, and the limit each new match of a game starts with.
 
+from firmware.app import LIMITS
 from firmware.form import Field
 from firmware.keys import OK
 from firmware.screens.formscreen import FormScreen
-from firmware.screens.newmatch import LIMITS
 from firmware.texts import languages
 
 
