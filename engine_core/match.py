@@ -1,16 +1,15 @@
-"""A match of rounds, for either game: limit, totals, round history, dealer, redeals.
-
-The end rule is C9.2 / T7.1: after every round the match is over when some total is at
-or above the limit and the highest total is held by one side alone; a shared lead plays
-on. Sides are seats in Chimera and teams in Tichu.
-
-A Match is immutable: every change returns a new one, so game states that share it
-never see each other's future.
-"""
+# A match of rounds, for either game: limit, totals, round history, dealer, redeals.
+#
+# The end rule is C9.2 / T7.1: after every round the match is over when some total is at
+# or above the limit and the highest total is held by one side alone; a shared lead plays
+# on. Sides are seats in Chimera and teams in Tichu.
+#
+# A Match is immutable: every change returns a new one, so game states that share it
+# never see each other's future.
 
 
 def match_winner(totals, limit):
-    """The index of the winning side, or None while the match goes on (C9.2, T7.1)."""
+    # The index of the winning side, or None while the match goes on (C9.2, T7.1).
     best = max(totals)
     if best < limit:
         return None
@@ -19,14 +18,14 @@ def match_winner(totals, limit):
 
 
 def valid_limit(limit):
-    """C9.1: any positive integer limit."""
+    # C9.1: any positive integer limit.
     return isinstance(limit, int) and not isinstance(limit, bool) and limit > 0
 
 
 class Match:
-    """``dealer``: the seat due to deal next, -1 before the first deal (anyone may).
-    ``redeals``: deals passed out in the current round (Chimera C3.5/C3.6; Tichu keeps 0).
-    ``winner``: side index once the match is over, else None."""
+    # ``dealer``: the seat due to deal next, -1 before the first deal (anyone may).
+    # ``redeals``: deals passed out in the current round (Chimera C3.5/C3.6; Tichu keeps 0).
+    # ``winner``: side index once the match is over, else None.
 
     def __init__(self, limit, sides, totals=None, rounds=(), dealer=-1, redeals=0, winner=None):
         self.limit = limit
@@ -48,11 +47,11 @@ class Match:
         return self.winner is not None
 
     def passed_out(self, dealer):
-        """A deal nobody bid on: the same dealer deals again (C3.5)."""
+        # A deal nobody bid on: the same dealer deals again (C3.5).
         return self._with(dealer=dealer, redeals=self.redeals + 1, winner=self.winner)
 
     def scored(self, deltas, next_dealer):
-        """A completed round: add the deltas, reset the redeal count, move the deal on."""
+        # A completed round: add the deltas, reset the redeal count, move the deal on.
         totals = tuple(self.totals[i] + deltas[i] for i in range(len(deltas)))
         return self._with(totals, self.rounds + (tuple(deltas),), next_dealer, 0,
                           match_winner(totals, self.limit))

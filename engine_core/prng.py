@@ -1,22 +1,21 @@
-"""The engine's own random numbers (RULES D1): PCG32, exactly as O'Neill's reference.
-
-Algorithm (pcg32_random_r / pcg32_srandom_r / pcg32_boundedrand_r of pcg-c-basic), so any
-other implementation reproduces a deal from its seed:
-
-- state and increment are unsigned 64-bit; MULT = 6364136223846793005.
-- step: ``state = state * MULT + inc (mod 2**64)``.
-- output of one step, from the state before it:
-  ``x = ((old >> 18) ^ old) >> 27`` truncated to 32 bits, ``rot = old >> 59``,
-  result ``x`` rotated right by ``rot`` (32-bit).
-- seeding with (seed, stream): ``inc = (stream << 1) | 1``; ``state = 0``; one step;
-  ``state += seed``; one step. ``Pcg32(seed)`` uses stream 54, so ``Pcg32(42)`` gives
-  the reference demo's first outputs 0xa15c02b7, 0x7b47f409, ...
-- ``below(n)``, uniform in 0..n-1: ``threshold = (2**32 - n) % n``; draw outputs until one
-  is ``>= threshold``, return it ``% n``.
-
-Python ints are exact on every interpreter (MicroPython and CircuitPython switch to
-arbitrary precision above 30 bits), so masking keeps the arithmetic 64/32-bit everywhere.
-"""
+# The engine's own random numbers (RULES D1): PCG32, exactly as O'Neill's reference.
+#
+# Algorithm (pcg32_random_r / pcg32_srandom_r / pcg32_boundedrand_r of pcg-c-basic), so any
+# other implementation reproduces a deal from its seed:
+#
+# - state and increment are unsigned 64-bit; MULT = 6364136223846793005.
+# - step: ``state = state * MULT + inc (mod 2**64)``.
+# - output of one step, from the state before it:
+#   ``x = ((old >> 18) ^ old) >> 27`` truncated to 32 bits, ``rot = old >> 59``,
+#   result ``x`` rotated right by ``rot`` (32-bit).
+# - seeding with (seed, stream): ``inc = (stream << 1) | 1``; ``state = 0``; one step;
+#   ``state += seed``; one step. ``Pcg32(seed)`` uses stream 54, so ``Pcg32(42)`` gives
+#   the reference demo's first outputs 0xa15c02b7, 0x7b47f409, ...
+# - ``below(n)``, uniform in 0..n-1: ``threshold = (2**32 - n) % n``; draw outputs until one
+#   is ``>= threshold``, return it ``% n``.
+#
+# Python ints are exact on every interpreter (MicroPython and CircuitPython switch to
+# arbitrary precision above 30 bits), so masking keeps the arithmetic 64/32-bit everywhere.
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
 MASK32 = 0xFFFFFFFF
@@ -33,7 +32,7 @@ class Pcg32:
         self.next()
 
     def next(self):
-        """The next 32-bit output."""
+        # The next 32-bit output.
         old = self.state
         self.state = (old * MULT + self.inc) & MASK64
         x = (((old >> 18) ^ old) >> 27) & MASK32
@@ -41,7 +40,7 @@ class Pcg32:
         return ((x >> rot) | (x << ((32 - rot) & 31))) & MASK32
 
     def below(self, n):
-        """Uniform int in 0..n-1 (n >= 1), without modulo bias."""
+        # Uniform int in 0..n-1 (n >= 1), without modulo bias.
         threshold = (0x100000000 - n) % n
         while True:
             r = self.next()
@@ -49,7 +48,7 @@ class Pcg32:
                 return r % n
 
     def shuffle(self, items):
-        """Fisher-Yates in place: for i from the last index down to 1, swap i with below(i + 1)."""
+        # Fisher-Yates in place: for i from the last index down to 1, swap i with below(i + 1).
         i = len(items) - 1
         while i > 0:
             j = self.below(i + 1)
@@ -60,7 +59,7 @@ class Pcg32:
         return items[self.below(len(items))]
 
     def get_state(self):
-        """[state, inc]: a saved generator continues exactly where it stopped."""
+        # [state, inc]: a saved generator continues exactly where it stopped.
         return [self.state, self.inc]
 
     @classmethod

@@ -1,8 +1,7 @@
-"""The legal actions of a seat (the ``legal_actions`` of the game seam, game.py).
-
-Kept apart from game.py so that replaying and refereeing never load the move
-generator's tables: game.legal_actions imports this module on first use.
-"""
+# The legal actions of a seat (the ``legal_actions`` of the game seam, game.py).
+#
+# Kept apart from game.py so that replaying and refereeing never load the move
+# generator's tables: game.legal_actions imports this module on first use.
 
 from engine_core.chimera.cards import PIYA, value_counts
 from engine_core.chimera.combos import beats, classify
@@ -11,7 +10,7 @@ from engine_core.chimera.movegen import legal_plays
 
 
 def legal_actions(state, seat):
-    """See game.legal_actions."""
+    # See game.legal_actions.
     kind, due = decision(state)
     if seat not in due:
         return []
@@ -47,7 +46,7 @@ def _by_value(hand):
 
 
 def _pick(by_value, values):
-    """Card codes for a sorted value tuple: the first held cards of each value."""
+    # Card codes for a sorted value tuple: the first held cards of each value.
     out = []
     prev = -1
     k = 0

@@ -1,15 +1,14 @@
-"""Chimera, the whole match as a state machine (RULES C2-C9), behind the game seam of
-docs/engine_api.md: ``decision``, ``legal_actions``, ``apply``.
-
-Actions are the record events with card codes (record.py converts tokens):
-``("deal", dealer, hands, kitty, face_up)`` (chance: from deal.py or a record),
-``(seat, "bid", 20|30|40)``, ``(seat, "pass")``, ``(seat, "give", codes)``,
-``(seat, "play", codes[, as_value or None])``. The forced 20 bid (C3.5) and taking the
-hideout (C4.1) are done here, never acted.
-
-States are never changed: ``apply`` checks the action, then builds a new State that
-shares every unchanged tuple with the old one, so a copy is just a reference.
-"""
+# Chimera, the whole match as a state machine (RULES C2-C9), behind the game seam of
+# docs/engine_api.md: ``decision``, ``legal_actions``, ``apply``.
+#
+# Actions are the record events with card codes (record.py converts tokens):
+# ``("deal", dealer, hands, kitty, face_up)`` (chance: from deal.py or a record),
+# ``(seat, "bid", 20|30|40)``, ``(seat, "pass")``, ``(seat, "give", codes)``,
+# ``(seat, "play", codes[, as_value or None])``. The forced 20 bid (C3.5) and taking the
+# hideout (C4.1) are done here, never acted.
+#
+# States are never changed: ``apply`` checks the action, then builds a new State that
+# shares every unchanged tuple with the old one, so a copy is just a reference.
 
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
 from engine_core.chimera.combos import ATTACK, KIND_NAMES, TRAP, beats, classify
@@ -37,17 +36,16 @@ _EMPTY3 = ((), (), ())
 
 
 class State:
-    """One moment of a match. ``match``: the engine_core.match.Match (totals, history,
-    dealer, redeals). The rest is the current deal, all ints and tuples:
-
-    hands, piles: 3 sorted tuples of card codes; kitty: the hideout until taken;
-    face_up: a card code; turn: seat to bid or play (-1 otherwise); bid: highest bid
-    (0 none); chimera: highest bidder, then the Chimera (-1 none); passes: passes in a
-    row; gives: per seat None or the cards given; trick: cards of the trick on the
-    table; top: its reading (kind, length, rank) or None when leading; top_seat: who
-    played it; played: bit s set when seat s played a card; traps, attack: counted for
-    C8.1; first_out: the seat that went out (-1 while the deal runs).
-    """
+    # One moment of a match. ``match``: the engine_core.match.Match (totals, history,
+    # dealer, redeals). The rest is the current deal, all ints and tuples:
+    #
+    # hands, piles: 3 sorted tuples of card codes; kitty: the hideout until taken;
+    # face_up: a card code; turn: seat to bid or play (-1 otherwise); bid: highest bid
+    # (0 none); chimera: highest bidder, then the Chimera (-1 none); passes: passes in a
+    # row; gives: per seat None or the cards given; trick: cards of the trick on the
+    # table; top: its reading (kind, length, rank) or None when leading; top_seat: who
+    # played it; played: bit s set when seat s played a card; traps, attack: counted for
+    # C8.1; first_out: the seat that went out (-1 while the deal runs).
 
     __slots__ = ("match", "phase", "dealer", "hands", "kitty", "face_up", "turn", "bid",
                  "chimera", "passes", "gives", "trick", "top", "top_seat", "piles", "played",
@@ -77,7 +75,7 @@ class State:
         return s
 
     def to_list(self):
-        """Plain JSON-able lists and ints; from_list(to_list()) is an equal state."""
+        # Plain JSON-able lists and ints; from_list(to_list()) is an equal state.
         out = [self.match.to_list()]
         for f in _ROUND_FIELDS:
             out.append(_plain(getattr(self, f)))
@@ -131,7 +129,7 @@ def _fresh(s, match, phase):
 
 
 def new_match(limit=DEFAULT_LIMIT, dealer=-1):
-    """A match waiting for its first deal; ``dealer`` -1 lets the first deal name any dealer."""
+    # A match waiting for its first deal; ``dealer`` -1 lets the first deal name any dealer.
     if not valid_limit(limit):
         raise IllegalAction("the limit must be a positive integer (C9.1)")
     return _fresh(State(), Match(limit, SEATS, dealer=dealer), DEAL)
@@ -140,7 +138,7 @@ def new_match(limit=DEFAULT_LIMIT, dealer=-1):
 # ----------------------------------------------------------------------------- the seam
 
 def decision(state):
-    """(kind, seats due): ("deal", ()) is a chance node, ("over", ()) the end."""
+    # (kind, seats due): ("deal", ()) is a chance node, ("over", ()) the end.
     p = state.phase
     if p == BID or p == PLAY:
         return p, (state.turn,)
@@ -155,16 +153,16 @@ def hunters(state):
 
 
 def next_deal(state, prng):
-    """The deal action for the deal that is due, drawn from ``prng`` (deal.py)."""
+    # The deal action for the deal that is due, drawn from ``prng`` (deal.py).
     from engine_core.chimera.deal import deal
     d = state.match.dealer
     return deal(prng, d if d >= 0 else 0)
 
 
 def legal_actions(state, seat):
-    """Every legal action of ``seat`` now, one per distinct value multiset (families
-    never matter, C1.1); a play with two legal readings (C5.2) appears once per reading
-    with its ``as``. Empty when the seat is not due. Deals are not listed."""
+    # Every legal action of ``seat`` now, one per distinct value multiset (families
+    # never matter, C1.1); a play with two legal readings (C5.2) appears once per reading
+    # with its ``as``. Empty when the seat is not due. Deals are not listed.
     global _choices
     if _choices is None:  # loaded on first use: replaying or refereeing never needs movegen
         from engine_core.chimera.choices import legal_actions as f
@@ -176,8 +174,8 @@ _choices = None
 
 
 def apply(state, action):
-    """(new_state, events) after ``action``; raises IllegalAction(reason) and leaves
-    ``state`` as it was when the rules forbid it (RULES D2)."""
+    # (new_state, events) after ``action``; raises IllegalAction(reason) and leaves
+    # ``state`` as it was when the rules forbid it (RULES D2).
     if not isinstance(action, (tuple, list)) or len(action) < 2:
         raise IllegalAction("an action is a tuple (seat, verb, ...)")
     if action[0] == "deal":
@@ -223,7 +221,7 @@ def _args(action, lo, hi):
 
 
 def _cards(x):
-    """A tuple of distinct deck codes, or IllegalAction."""
+    # A tuple of distinct deck codes, or IllegalAction.
     if not isinstance(x, (tuple, list)):
         raise IllegalAction("cards must be a sequence of card codes")
     seen = set()
@@ -357,7 +355,7 @@ def _pass(state, seat, action):
 
 
 def _bidding_won(s, events):
-    """C3.4, C4.1: the Chimera takes the hideout; exchange unless the bid is 20."""
+    # C3.4, C4.1: the Chimera takes the hideout; exchange unless the bid is 20.
     ch = s.chimera
     events.append(("chimera", ch, s.bid))
     events.append(("hideout", ch, s.kitty))
@@ -401,8 +399,8 @@ def _give(state, seat, action):
 # ----------------------------------------------------------------------------- trick play
 
 def reading_for(cards, top, as_value):
-    """C5.2: the reading ``cards`` are played as on ``top`` (None: leading): the one
-    whose highest unit is ``as_value``, else the highest legal now."""
+    # C5.2: the reading ``cards`` are played as on ``top`` (None: leading): the one
+    # whose highest unit is ``as_value``, else the highest legal now.
     readings = classify(value_counts(cards))
     if not readings:
         raise IllegalAction("not a combination: %s" % _show(cards))
@@ -424,7 +422,7 @@ def reading_for(cards, top, as_value):
 
 
 def reading_name(r):
-    """A reading in words, for reasons and shells: 'pair of 9', 'straight 5-9'."""
+    # A reading in words, for reasons and shells: 'pair of 9', 'straight 5-9'.
     kind, length, rank = r
     if kind == ATTACK:
         return KIND_NAMES[kind]

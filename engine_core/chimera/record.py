@@ -1,9 +1,8 @@
-"""Chimera game records (CONTRACT section 2): events <-> game actions, writing, replaying.
-
-A record event is a game action with card tokens instead of codes and ``{"as": token}``
-instead of a value, so live play and replay run through the same ``game.apply``; this
-module only converts shapes and tokens. Every check of the rules is the game's.
-"""
+# Chimera game records (CONTRACT section 2): events <-> game actions, writing, replaying.
+#
+# A record event is a game action with card tokens instead of codes and ``{"as": token}``
+# instead of a value, so live play and replay run through the same ``game.apply``; this
+# module only converts shapes and tokens. Every check of the rules is the game's.
 
 from engine_core.chimera import game
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
@@ -17,7 +16,7 @@ GAME = "chimera"
 # ----------------------------------------------------------------------------- reading
 
 def to_action(ev):
-    """The game action for one record event; raises a Refused subclass naming the flaw."""
+    # The game action for one record event; raises a Refused subclass naming the flaw.
     if not isinstance(ev, list) or not ev:
         raise IllegalAction("an event is a non-empty JSON array")
     if ev[0] == "deal":
@@ -66,8 +65,8 @@ def _as_value(options):
 # ----------------------------------------------------------------------------- writing
 
 def to_event(action, reading=None):
-    """The record event for a game action. ``reading`` (from the "played" event) writes
-    the ``as`` of a play whose cards have more than one reading (C5.2)."""
+    # The record event for a game action. ``reading`` (from the "played" event) writes
+    # the ``as`` of a play whose cards have more than one reading (C5.2).
     if action[0] == "deal":
         _, dealer, hands, kitty, face_up = action
         return ["deal", {"dealer": dealer, "hands": [DECK.format(sorted(h)) for h in hands],
@@ -88,7 +87,7 @@ def to_event(action, reading=None):
 
 
 class Writer:
-    """A record written as the game goes: ``add`` each applied action with its events."""
+    # A record written as the game goes: ``add`` each applied action with its events.
 
     def __init__(self, limit, seed=None, players=None, started=None):
         self.record = {"game": GAME, "limit": limit, "events": []}
@@ -107,7 +106,7 @@ class Writer:
 # ----------------------------------------------------------------------------- replaying
 
 def check_header(record):
-    """The limit of a record that is well-formed as a whole; RequestError otherwise."""
+    # The limit of a record that is well-formed as a whole; RequestError otherwise.
     if not isinstance(record, dict):
         raise RequestError("record must be a JSON object")
     if record.get("game") != GAME:
@@ -121,8 +120,8 @@ def check_header(record):
 
 
 def replay(record):
-    """(state, None) after every event, or (state before event i, (i, reason)) at the first
-    illegal one. RequestError when the record is malformed as a whole."""
+    # (state, None) after every event, or (state before event i, (i, reason)) at the first
+    # illegal one. RequestError when the record is malformed as a whole.
     state = game.new_match(check_header(record))
     events = record["events"]
     for i in range(len(events)):

@@ -1,8 +1,7 @@
-"""Scoring a played Chimera round (RULES C8) from its piles and its plays.
-
-The C8 arithmetic itself is the score keeper's (scoresheet.score_round): the game
-fills in the same score-sheet line a table would write down, so both modes score alike.
-"""
+# Scoring a played Chimera round (RULES C8) from its piles and its plays.
+#
+# The C8 arithmetic itself is the score keeper's (scoresheet.score_round): the game
+# fills in the same score-sheet line a table would write down, so both modes score alike.
 
 from engine_core.chimera.cards import TREASURE
 from engine_core.chimera.scoresheet import score_round
@@ -11,7 +10,7 @@ SEATS = 3
 
 
 def treasure(codes):
-    """C1.4: the treasure points in a pile of card codes."""
+    # C1.4: the treasure points in a pile of card codes.
     t = 0
     for c in codes:
         t += TREASURE.get(c >> 3, 0)
@@ -19,8 +18,8 @@ def treasure(codes):
 
 
 def sheet_line(state):
-    """The score-keeper entry (CONTRACT 3) for a finished round of game.State: treasure
-    from each seat's own pile (C8.3), bonuses from what was played (C8.1)."""
+    # The score-keeper entry (CONTRACT 3) for a finished round of game.State: treasure
+    # from each seat's own pile (C8.3), bonuses from what was played (C8.1).
     ch = state.chimera
     silent = False
     for s in range(SEATS):
@@ -32,5 +31,5 @@ def sheet_line(state):
 
 
 def round_deltas(state):
-    """C8: the per-seat deltas of a finished round."""
+    # C8: the per-seat deltas of a finished round.
     return tuple(score_round(sheet_line(state)))
