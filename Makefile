@@ -55,7 +55,8 @@ bench: $(BENCH_STAMP) node_modules
 
 ## heap: live heap of the judge under MicroPython (code, tables, the largest answer)
 heap: node_modules
-	node tests/mp/exec.mjs benchmarks/judge_heap.py $(BENCH_HANDS)
+	@for f in $(BENCH_HANDS) benchmarks/*_replay_*.jsonl; do \
+		node tests/mp/exec.mjs benchmarks/judge_heap.py $$f | grep -v "^heap before"; done
 
 $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 	$(PIP) install -q --no-deps -r requirements-bench.txt
