@@ -16,7 +16,6 @@ BACK = "back"
 MENU = "menu"
 CW = "cw"
 CCW = "ccw"
-LOGICAL = (UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, CW, CCW)
 
 HOLD_MS = 600
 REPEAT_DELAY_MS = 500

@@ -1,7 +1,6 @@
-"""The device on the PC: the unchanged firmware App on a board profile, with host
-stand-ins for `board`, `keypad`, `rotaryio` and `supervisor`, a virtual panel in place
-of the display driver and a clock that moves only when told (headless) or with real
-time (the window).
+"""The device on the PC, headless: the unchanged firmware App on a board profile, with
+host stand-ins for `board`, `keypad`, `rotaryio`, `supervisor` and `terminalio`, a
+virtual panel in place of the display driver and a clock that moves only when told.
 
 Keys go in as the board's own buttons: ``press("ok")`` finds the button whose tap (or,
 on boards with few buttons, whose hold) gives that logical key and presses it, held as
@@ -34,7 +33,7 @@ install_standins()
 
 
 class Device:
-    def __init__(self, board="picosystem", journal=None, realtime=False):
+    def __init__(self, board="picosystem", journal=None):
         install_standins()
         from boards import load
         from firmware.app import App
@@ -43,9 +42,7 @@ class Device:
         self.profile = p = load(board)
         board_stub.use(p.BOARD_ID)
         self.now = 0
-        self.realtime = realtime
-        if not realtime:
-            supervisor.clock = lambda: self.now
+        supervisor.clock = lambda: self.now
         self.clock = supervisor.ticks_ms
         self.panel = VirtualPanel(p.WIDTH, p.HEIGHT, p.DEPTH, p.REFRESH_MS, self.clock)
         self.keys = p.make_keys()
