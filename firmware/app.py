@@ -59,10 +59,12 @@ def _drop_modules(names):
         for prefix in names:
             if name == prefix or (prefix[-1] in "._" and name.startswith(prefix)):
                 del sys.modules[name]
-                package, _, leaf = name.rpartition(".")
-                parent = sys.modules.get(package)
+                cut = name.rfind(".")
+                parent = sys.modules.get(name[:cut])
+                leaf = name[cut + 1:]
                 if parent is not None and hasattr(parent, leaf):
                     delattr(parent, leaf)
+                break
 
 
 def _encode(payload):

@@ -95,7 +95,8 @@ class NewMatch(FormScreen):
             if result in custom:
                 custom.remove(result)
             custom.insert(0, result)
-            del custom[CUSTOM_MAX:]
+            while len(custom) > CUSTOM_MAX:
+                custom.pop()
             self.names[self.focus - 2] = result
             self.fields = self._fields(self.fields[0].value(), self.fields[1].value())
         elif result[1] == 0:  # "End the running match?" -> New match
