@@ -24,14 +24,16 @@ import gc
 import json
 import sys
 
-from engine_core.scorebook import ScoreBook
+from engine_core.scorebook import GAMES, ScoreBook
 from firmware.keys import Input, ticks_diff
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui
 
 SETTLE_MS = 400  # e-paper: quiet time before a refresh
 
-DEFAULTS = {"t": "settings", "lang": 0, "chimera": 400, "tichu": 1000, "names": [], "custom": []}
+# The settings, journaled as one payload; limits start at the rules' defaults (C9.1, T7.1).
+DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
+            "names": [], "custom": []}
 
 # Main menu rows: (text, module under firmware.screens, class name, needs a running match).
 MENU = [
