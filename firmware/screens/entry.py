@@ -11,11 +11,10 @@ from firmware.screens.formscreen import FormScreen
 
 
 class RoundEntry(FormScreen):
-    def __init__(self, app, index=None, entry=None):
+    def __init__(self, app, index=None):
         book = app.book
         self.index = index
-        if entry is None and index is not None:
-            entry = book.entry(index)
+        entry = book.entry(index) if index is not None else None
         mod = __import__("firmware.round_" + book.game, None, None, ["RoundForm"])
         self.model = mod.RoundForm(book, app.t, entry)
         FormScreen.__init__(self, app, self.model.fields, self.model.focus)
