@@ -1,11 +1,10 @@
-"""Card codes and token parsing shared by both games (CONTRACT section 1).
-
-A card is one small int: ``value << 3 | family``. ``family`` 0..3 is j, s, p, t;
-4 (NOFAM) is "no particular family": the specials, and in classify/beats/legal
-queries a number token written without its letter. Each game module supplies its
-value tokens and deck; everything here is game-agnostic so both decks parse,
-validate and format the same way.
-"""
+# Card codes and token parsing shared by both games (CONTRACT section 1).
+#
+# A card is one small int: ``value << 3 | family``. ``family`` 0..3 is j, s, p, t;
+# 4 (NOFAM) is "no particular family": the specials, and in classify/beats/legal
+# queries a number token written without its letter. Each game module supplies its
+# value tokens and deck; everything here is game-agnostic so both decks parse,
+# validate and format the same way.
 
 from engine_core.errors import CardError
 
@@ -26,11 +25,10 @@ def family_of(code):
 
 
 class Deck:
-    """One game's notation: value tokens, which values carry a family, copies per value.
-
-    ``value_tokens`` maps value -> token for every value of the deck; ``specials`` is
-    the set of values that are single cards without a family.
-    """
+    # One game's notation: value tokens, which values carry a family, copies per value.
+    #
+    # ``value_tokens`` maps value -> token for every value of the deck; ``specials`` is
+    # the set of values that are single cards without a family.
 
     def __init__(self, name, value_tokens, specials):
         self.name = name
@@ -74,11 +72,10 @@ class Deck:
         return t if f == NOFAM else t + FAMILIES[f]
 
     def parse(self, field, need_family=False):
-        """Cards from a JSON list of tokens or a space-separated string.
-
-        Raises CardError naming the bad token, or the card named more often than
-        the deck holds it (``7j`` twice, five ``5``s, two ``P``).
-        """
+        # Cards from a JSON list of tokens or a space-separated string.
+        #
+        # Raises CardError naming the bad token, or the card named more often than
+        # the deck holds it (``7j`` twice, five ``5``s, two ``P``).
         if isinstance(field, str):
             toks = field.split()
         elif isinstance(field, list):

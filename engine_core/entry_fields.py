@@ -1,8 +1,7 @@
-"""Checks for hand-entered score-keeper fields (RULES D3), shared by both games.
-
-JSON gives bools where ints are expected and vice versa; a true/false must never
-pass as seat 1/0, so ints are checked strictly.
-"""
+# Checks for hand-entered score-keeper fields (RULES D3), shared by both games.
+#
+# JSON gives bools where ints are expected and vice versa; a true/false must never
+# pass as seat 1/0, so ints are checked strictly.
 
 from engine_core.errors import EntryError
 

@@ -1,8 +1,7 @@
-"""The one exception family for input the rules or the contract refuse.
-
-``str(e)`` is the reason shown to the user or returned by judge. Raising never
-changes a state: operations check everything before they build a new state.
-"""
+# The one exception family for input the rules or the contract refuse.
+#
+# ``str(e)`` is the reason shown to the user or returned by judge. Raising never
+# changes a state: operations check everything before they build a new state.
 
 
 class Refused(ValueError):
@@ -10,16 +9,20 @@ class Refused(ValueError):
 
 
 class CardError(Refused):
-    """A token or set of cards the deck cannot hold."""
+    # A token or set of cards the deck cannot hold.
+    pass
 
 
 class RequestError(Refused):
-    """A judge request field that is missing or of the wrong type."""
+    # A judge request field that is missing or of the wrong type.
+    pass
 
 
 class IllegalAction(Refused):
-    """An action the rules forbid now (RULES D2)."""
+    # An action the rules forbid now (RULES D2).
+    pass
 
 
 class EntryError(Refused):
-    """A score-keeper round that cannot have happened (RULES D3)."""
+    # A score-keeper round that cannot have happened (RULES D3).
+    pass

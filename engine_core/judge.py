@@ -1,8 +1,7 @@
-"""The judge protocol (CONTRACT section 3) as a pure function: request dict -> answer dict.
-
-Each game has a ``rulings`` module with one function per op it answers. Nothing a
-caller sends raises out of ``handle``: every problem becomes ``{"error": reason}``.
-"""
+# The judge protocol (CONTRACT section 3) as a pure function: request dict -> answer dict.
+#
+# Each game has a ``rulings`` module with one function per op it answers. Nothing a
+# caller sends raises out of ``handle``: every problem becomes ``{"error": reason}``.
 
 from engine_core.errors import Refused, RequestError
 

@@ -1,25 +1,13 @@
 # A match of rounds, for either game: limit, totals, round history, dealer, redeals.
 #
-# The end rule is C9.2 / T7.1: after every round the match is over when some total is at
-# or above the limit and the highest total is held by one side alone; a shared lead plays
-# on. Sides are seats in Chimera and teams in Tichu.
+# Sides are seats in Chimera and teams in Tichu.
 #
 # A Match is immutable: every change returns a new one, so game states that share it
 # never see each other's future.
 
 
-def match_winner(totals, limit):
-    # The index of the winning side, or None while the match goes on (C9.2, T7.1).
-    best = max(totals)
-    if best < limit:
-        return None
-    leaders = [i for i in range(len(totals)) if totals[i] == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def valid_limit(limit):
-    # C9.1: any positive integer limit.
-    return isinstance(limit, int) and not isinstance(limit, bool) and limit > 0
+# The end rule lives on its own so the score keeper loads it without the Match class.
+from engine_core.match_end import match_winner, valid_limit  # noqa: F401 - valid_limit re-exported
 
 
 class Match:

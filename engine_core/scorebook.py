@@ -34,7 +34,7 @@ def _score_round(game, entry):
 
 
 def _winner(totals, limit):
-    from engine_core.match import match_winner
+    from engine_core.match_end import match_winner
     return match_winner(totals, limit)
 
 

@@ -1,1 +1,1 @@
-"""Chimera (3 players): RULES.md C1-C9."""
+# Chimera (3 players): RULES.md C1-C9.

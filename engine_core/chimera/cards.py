@@ -1,4 +1,4 @@
-"""The Chimera deck (RULES C1): values 1..12, Hero 13, Pi Ya 14, Chimera 15."""
+# The Chimera deck (RULES C1): values 1..12, Hero 13, Pi Ya 14, Chimera 15.
 
 from engine_core.cards import Deck
 
@@ -22,7 +22,7 @@ TREASURE = {2: 10, 11: 5}
 
 
 def value_counts(codes):
-    """Count vector (length TOP + 1) of the values of card codes."""
+    # Count vector (length TOP + 1) of the values of card codes.
     c = [0] * (TOP + 1)
     for x in codes:
         c[x >> 3] += 1

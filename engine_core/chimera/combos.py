@@ -1,13 +1,12 @@
-"""Chimera combinations (RULES C5) and beating (C6).
-
-A reading is a tuple ``(kind, length, rank)`` of small ints. ``length`` is the number
-of units for sequence kinds and 1 otherwise (C5.4); ``rank`` is the deciding value
-(0 for the attack). Plays are value multisets given as count vectors (slot v holds how
-many cards of value v; see chimera/cards.py), since families never matter (C1.1).
-
-No multiset has readings of two different kinds (each kind has its own count
-signature), so only a straight with Pi Ya at an open end has two readings (C5.2).
-"""
+# Chimera combinations (RULES C5) and beating (C6).
+#
+# A reading is a tuple ``(kind, length, rank)`` of small ints. ``length`` is the number
+# of units for sequence kinds and 1 otherwise (C5.4); ``rank`` is the deciding value
+# (0 for the attack). Plays are value multisets given as count vectors (slot v holds how
+# many cards of value v; see chimera/cards.py), since families never matter (C1.1).
+#
+# No multiset has readings of two different kinds (each kind has its own count
+# signature), so only a straight with Pi Ya at an open end has two readings (C5.2).
 
 from engine_core.chimera.cards import CHIMERA, HERO, PIYA, TOP
 
@@ -39,7 +38,7 @@ MAX_SEQ = 12  # sequences run within 1..12 (C5: H has no number)
 
 
 def classify(c):
-    """Every reading of the count vector ``c``, lowest rank first; [] if none."""
+    # Every reading of the count vector ``c``, lowest rank first; [] if none.
     vals = []
     by_count = [[], [], [], [], []]
     n = 0
@@ -81,7 +80,7 @@ def classify(c):
 
 
 def _run(vals):
-    """True when the sorted values are consecutive and within 1..12."""
+    # True when the sorted values are consecutive and within 1..12.
     return vals[-1] <= MAX_SEQ and vals[-1] - vals[0] + 1 == len(vals)
 
 
@@ -123,7 +122,7 @@ def _classify_straight(c, n, singles, out):
 
 
 def beats(play, over):
-    """C6: may reading ``play`` be played on reading ``over``?"""
+    # C6: may reading ``play`` be played on reading ``over``?
     ok = over[0]
     if ok == ATTACK:
         return False
@@ -136,5 +135,5 @@ def beats(play, over):
 
 
 def highest(readings):
-    """The default reading (C5.2): the highest. ``readings`` come lowest first."""
+    # The default reading (C5.2): the highest. ``readings`` come lowest first.
     return readings[-1]

@@ -1,23 +1,22 @@
-"""Every distinct Chimera play a hand may make now (RULES C5, C6).
-
-Works on the hand's value counts, never on subsets of cards: each kind has a generator
-that walks the counts, the way fast Dou Dizhu move generators do. A play is a sorted
-tuple of values; no two generators can make the same multiset (see combos.py), so the
-result has no duplicates without a set.
-
-``gen(c, b, k, r, out)`` appends the plays of one kind with length ``k`` (0: any
-length) and best rank above ``r`` to ``out``; ``b`` holds the hand's values bucketed
-by count (``buckets``), computed once per call of ``legal_plays``. A lead (k and r 0)
-takes the cheapest branch of each generator: it is the hot path of bots.
-
-Memory matters as much as speed. Straights come from _RUN, whose tuples are handed out
-as plays without copying. Three larger tables (runs of pairs and trios, and straights
-with Pi Ya, and with Pi Ya standing in for an inner value: about 34 KB under
-MicroPython) turn more
-plays into slices; they are built only where memory is plentiful (not on MicroPython
-or CircuitPython, whose gc has mem_free), and the generators compute the same plays
-on the fly without them. ``use_tables`` switches, so tests check both ways.
-"""
+# Every distinct Chimera play a hand may make now (RULES C5, C6).
+#
+# Works on the hand's value counts, never on subsets of cards: each kind has a generator
+# that walks the counts, the way fast Dou Dizhu move generators do. A play is a sorted
+# tuple of values; no two generators can make the same multiset (see combos.py), so the
+# result has no duplicates without a set.
+#
+# ``gen(c, b, k, r, out)`` appends the plays of one kind with length ``k`` (0: any
+# length) and best rank above ``r`` to ``out``; ``b`` holds the hand's values bucketed
+# by count (``buckets``), computed once per call of ``legal_plays``. A lead (k and r 0)
+# takes the cheapest branch of each generator: it is the hot path of bots.
+#
+# Memory matters as much as speed. Straights come from _RUN, whose tuples are handed out
+# as plays without copying. Three larger tables (runs of pairs and trios, and straights
+# with Pi Ya, and with Pi Ya standing in for an inner value: about 34 KB under
+# MicroPython) turn more
+# plays into slices; they are built only where memory is plentiful (not on MicroPython
+# or CircuitPython, whose gc has mem_free), and the generators compute the same plays
+# on the fly without them. ``use_tables`` switches, so tests check both ways.
 
 import gc
 
@@ -64,7 +63,7 @@ _PSUB_AT = None
 
 
 def use_tables(on):
-    """Build (True) or drop (False) the optional tables; the plays are the same."""
+    # Build (True) or drop (False) the optional tables; the plays are the same.
     global _RUNP, _PSUB_ROW, _PSUB_AT
     if not on:
         _SEQS[2] = _SEQS[3] = _RUNP = _PSUB_ROW = _PSUB_AT = None
@@ -89,7 +88,7 @@ use_tables(not hasattr(gc, "mem_free"))
 
 
 def buckets(c):
-    """Held values (ascending) by how many of each the hand holds: >=1, >=2, >=3, 4."""
+    # Held values (ascending) by how many of each the hand holds: >=1, >=2, >=3, 4.
     ones = [v for v in _VALUES if c[v]]
     twos = [v for v in ones if c[v] > 1]
     threes = [v for v in twos if c[v] > 2] if twos else twos
@@ -97,7 +96,7 @@ def buckets(c):
 
 
 def _runs(vals):
-    """Maximal runs (lo, hi) of consecutive values within 1..12 in a sorted list."""
+    # Maximal runs (lo, hi) of consecutive values within 1..12 in a sorted list.
     runs = []
     lo = hi = -1
     for v in vals:
@@ -115,7 +114,7 @@ def _runs(vals):
 
 
 def _consecutive(vals):
-    """Do two values of the sorted list follow each other within 1..12?"""
+    # Do two values of the sorted list follow each other within 1..12?
     prev = -1
     for v in vals:
         if v == prev + 1 and v <= MAX_SEQ:
@@ -125,8 +124,8 @@ def _consecutive(vals):
 
 
 def _windows(runs, k, least, r):
-    """Windows (a, z) inside the runs: z - a + 1 == k (any length >= least when k is
-    0), top z above r."""
+    # Windows (a, z) inside the runs: z - a + 1 == k (any length >= least when k is
+    # 0), top z above r.
     if k:
         return [(z - k + 1, z) for lo, hi in runs for z in range(max(lo + k - 1, r + 1), hi + 1)]
     return [(a, z) for lo, hi in runs for a in range(lo, hi - least + 2)
@@ -134,8 +133,8 @@ def _windows(runs, k, least, r):
 
 
 def _unit_runs(n, runs, k, least, r, out):
-    """Runs of n-card units (pairs, trios) inside the runs: every window of length k
-    (any length >= least when k is 0) with top above r."""
+    # Runs of n-card units (pairs, trios) inside the runs: every window of length k
+    # (any length >= least when k is 0) with top above r.
     table = _SEQS[n]
     need = k or least
     for lo, hi in runs:
@@ -217,7 +216,7 @@ def _straights(c, b, k, r, out):
 
 
 def _lead_straights(runs, p, out):
-    """_straights for a lead: every window, so whole rows of _RUN are sliced."""
+    # _straights for a lead: every window, so whole rows of _RUN are sliced.
     for lo, hi in runs:
         if hi - lo < 3:
             continue
@@ -245,7 +244,7 @@ def _lead_straights(runs, p, out):
 
 
 def _bridged_straights(runs, k, r, out):
-    """Pi Ya for the one value missing between two runs."""
+    # Pi Ya for the one value missing between two runs.
     for i in range(len(runs) - 1):
         lo, x1 = runs[i]
         x2, hi = runs[i + 1]
@@ -302,7 +301,7 @@ def _four_two_pairs(c, b, k, r, out):
 
 
 def _trio_seq_with(b, k, r, out, cands, n, avoid_pc):
-    """k consecutive trios plus k attached singles (n 1) or pairs (n 2) of other values."""
+    # k consecutive trios plus k attached singles (n 1) or pairs (n 2) of other values.
     if len(b[2]) < 2:
         return
     for a, z in _windows(_runs(b[2]), k, 2, r):
@@ -321,7 +320,7 @@ def _trio_seq_with(b, k, r, out, cands, n, avoid_pc):
 
 
 def _attach(cand, u, core, a, n, avoid_pc, out):
-    """Append core plus every u-subset of cand (ascending values, each n times), sorted."""
+    # Append core plus every u-subset of cand (ascending values, each n times), sorted.
     m = len(cand)
     idx = list(range(u))
     while True:
@@ -378,9 +377,9 @@ _LEAD_FOUR = (_traps, _four_two_singles, _four_two_pairs)
 
 
 def legal_plays(c, over=None):
-    """Plays (sorted value tuples) from counts ``c`` that lead (``over`` None) or beat
-    reading ``over`` (C6): same kind and length and higher rank, any higher trap, the
-    attack."""
+    # Plays (sorted value tuples) from counts ``c`` that lead (``over`` None) or beat
+    # reading ``over`` (C6): same kind and length and higher rank, any higher trap, the
+    # attack.
     out = []
     b = buckets(c)
     if over is None:

@@ -1,4 +1,4 @@
-"""Chimera answers to the judge ops (CONTRACT section 3)."""
+# Chimera answers to the judge ops (CONTRACT section 3).
 
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
 from engine_core.chimera.combos import KIND_NAMES, beats as _beats, classify as _classify, highest
@@ -11,7 +11,7 @@ def _counts(request, name):
 
 
 def _over(request):
-    """The reading on the table (its highest, C5.2), or None when leading."""
+    # The reading on the table (its highest, C5.2), or None when leading.
     over = field(request, "over")
     if over is None:
         return None

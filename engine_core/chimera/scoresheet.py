@@ -1,8 +1,7 @@
-"""Score-keeper arithmetic for one Chimera round entered by hand (RULES C8, D3).
-
-The entry is CONTRACT's dict: chimera, bid, first_out, traps, attack, silent_hunter,
-treasure. Bonus fields left out mean "did not happen".
-"""
+# Score-keeper arithmetic for one Chimera round entered by hand (RULES C8, D3).
+#
+# The entry is CONTRACT's dict: chimera, bid, first_out, traps, attack, silent_hunter,
+# treasure. Bonus fields left out mean "did not happen".
 
 from engine_core.entry_fields import check_object, flag, int_in, need, points
 from engine_core.errors import EntryError
@@ -16,7 +15,7 @@ MAX_TRAPS = 13
 
 
 def score_round(entry):
-    """Deltas per seat, or EntryError with the reason the round cannot have happened."""
+    # Deltas per seat, or EntryError with the reason the round cannot have happened.
     check_object(entry)
     chimera = int_in(entry, "chimera", 0, SEATS - 1)
     bid = need(entry, "bid")

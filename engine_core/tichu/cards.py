@@ -1,8 +1,7 @@
-"""The Tichu deck (RULES T1): Dog 0, Mah Jong 1, ranks 2..14 (A), Phoenix 15, Dragon 16.
-
-The values follow the single-card order DOG MJ 2 .. A PHX DRG, so sorting card codes
-sorts a play the way CONTRACT section 1 writes it.
-"""
+# The Tichu deck (RULES T1): Dog 0, Mah Jong 1, ranks 2..14 (A), Phoenix 15, Dragon 16.
+#
+# The values follow the single-card order DOG MJ 2 .. A PHX DRG, so sorting card codes
+# sorts a play the way CONTRACT section 1 writes it.
 
 from engine_core.cards import Deck
 

@@ -1,8 +1,7 @@
-"""Score-keeper arithmetic for one Tichu round entered by hand (RULES T6, D3).
-
-The entry is CONTRACT's dict: calls, first_out, double_victory, card_points, and the
-optional wish_penalty (T6.5). Deltas are per team (T1.3: seat % 2).
-"""
+# Score-keeper arithmetic for one Tichu round entered by hand (RULES T6, D3).
+#
+# The entry is CONTRACT's dict: calls, first_out, double_victory, card_points, and the
+# optional wish_penalty (T6.5). Deltas are per team (T1.3: seat % 2).
 
 from engine_core.entry_fields import check_object, int_in, need, points
 from engine_core.errors import EntryError
@@ -48,7 +47,7 @@ def _team(entry, name):
 
 
 def score_round(entry):
-    """Deltas per team, or EntryError with the reason the round cannot have happened."""
+    # Deltas per team, or EntryError with the reason the round cannot have happened.
     check_object(entry)
     calls = _calls(entry)
     first = int_in(entry, "first_out", 0, SEATS - 1)
