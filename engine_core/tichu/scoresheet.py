@@ -51,11 +51,12 @@ def score_round(entry):
     check_object(entry)
     calls = _calls(entry)
     first = int_in(entry, "first_out", 0, SEATS - 1)
-    sweep = _team(entry, "double_victory")
     penalty = _team(entry, "wish_penalty")
+    # CONTRACT: with a wish penalty, double_victory and card_points are ignored.
+    sweep = _team(entry, "double_victory") if penalty is None else None
     if sweep is not None and team_of(first) != sweep:
         raise EntryError("seat %d went out first, so team %d cannot have a double victory"
-                         % (first, 1 - sweep))
+                         % (first, sweep))
     deltas = [0, 0]
     if penalty is not None:  # T6.5: as a double victory for the other team
         deltas[1 - penalty] = SWEEP
