@@ -107,24 +107,11 @@ def to_event(action, reading=None):
     return ev
 
 
-class Writer:
+def Writer(limit, seed=None, players=None, started=None):
     # A record written as the game goes: ``add`` each applied action with its events.
-    # Declining Grand Tichu is not written (CONTRACT 2).
-
-    def __init__(self, limit, seed=None, players=None, started=None):
-        self.record = {"game": GAME, "limit": limit, "events": []}
-        for key, val in (("seed", seed), ("players", players), ("started", started)):
-            if val is not None:
-                self.record[key] = val
-
-    def add(self, action, events=()):
-        if action[1] == "no_grand":
-            return
-        reading = None
-        for e in events:
-            if e[0] == "played":
-                reading = e[2]
-        self.record["events"].append(to_event(action, reading))
+    # Declining Grand Tichu is not written (CONTRACT 2). Imported here: replaying never writes.
+    from engine_core.record_writer import Writer
+    return Writer(GAME, to_event, ("no_grand",), limit, seed, players, started)
 
 
 # ----------------------------------------------------------------------------- replaying
