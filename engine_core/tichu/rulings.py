@@ -11,7 +11,6 @@ from engine_core.tichu.combos import (
     highest,
     placed,
 )
-from engine_core.tichu.movegen import legal_plays
 
 # The tokens a wish may name (T4.1: a rank 2..A) and the singles a Phoenix may lie on
 # (T4.3, T4.4: not the Dog, not the Dragon; the Mah Jong makes it 1.5).
@@ -87,6 +86,8 @@ def beats(request):
 
 
 def legal(request):
+    # Imported here: classify, beats and replay on the board do not pay for the generator.
+    from engine_core.tichu.movegen import legal_plays
     hand = _cards(request, "hand")
     if len(hand) > HAND_SIZE:  # T2.2; also keeps the answer within the board's heap
         raise RequestError("a Tichu hand holds at most %d cards, not %d" % (HAND_SIZE, len(hand)))
