@@ -7,42 +7,20 @@ are random-legal bots. Every action goes through the engine's game seam, and the
 interrupted match leaves a record that replays.
 """
 
-import argparse
-import json
-import os
 import sys
-import time
 
 from engine_core.chimera import game, record
 from engine_core.chimera.cards import DECK, VALUE_TOKENS
 from engine_core.errors import Refused
-from engine_core.prng import Pcg32
+from host_sim.terminal_table import TableBase, held_cards, parse_args as table_args
 
-BOT_STREAM = 99  # bots draw from their own PRNG stream, deals from the default one
 HELP = """type: a number from the list | cards (7 7, 7j 7s, 5 6 7 8 P as 8) | pass | bid 20/30/40
       h: this help | s: scores | q: quit"""
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python -m host_sim play chimera",
-                                description="Play Chimera at the terminal (RULES C1-C9).")
-    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    p.add_argument("--bots", default="1,2",
-                   help="seats played by random-legal bots, e.g. 1,2 (default), 0,1,2 or '' for none")
-    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
-    p.add_argument("--limit", type=int, default=game.DEFAULT_LIMIT, help="match limit (C9.1)")
-    args = p.parse_args(argv)
-    try:
-        args.bots = {int(x) for x in args.bots.split(",") if x.strip()}
-    except ValueError:
-        p.error("--bots takes seat numbers separated by commas")
-    if not args.bots <= {0, 1, 2}:
-        p.error("seats are 0, 1 and 2")
-    if args.limit <= 0:
-        p.error("the limit must be positive")
-    if args.seed is None:
-        args.seed = int.from_bytes(os.urandom(4), "big")
-    return args
+    return table_args(argv, "chimera", 3, "Play Chimera at the terminal (RULES C1-C9).",
+                      game.DEFAULT_LIMIT, "match limit (C9.1)")
 
 
 def cards_text(codes):
@@ -79,39 +57,17 @@ def parse_typed(line, seat, state):
         if i != len(words) - 2 or as_value is None:
             raise Refused("write 'as' then one value at the end, e.g. 5 6 7 8 P as 8")
         words = words[:i]
-    cards = held_cards(DECK.parse(words), state.hands[seat])
+    cards = held_cards(DECK.parse(words), state.hands[seat], VALUE_TOKENS)
     if game.decision(state)[0] == "give":
         return (seat, "give", cards)
     return (seat, "play", cards, as_value)
 
 
-def held_cards(codes, hand):
-    """Cards typed without a family stand for any held card of that value."""
-    out = []
-    for c in codes:
-        if c in hand or c & 7 != 4:
-            out.append(c)
-            continue
-        free = [h for h in hand if h >> 3 == c >> 3 and h not in out]
-        if not free:
-            raise Refused("you hold no (more) %s" % VALUE_TOKENS[c >> 3])
-        out.append(free[0])
-    return tuple(out)
-
-
-class Table:
-    def __init__(self, args, read=input, write=print):
-        self.args = args
-        self.read = read
-        self.say = write
-        self.deals = Pcg32(args.seed)
-        self.bot_rng = Pcg32(args.seed, BOT_STREAM)
-        self.state = game.new_match(args.limit, dealer=0)
-        self.writer = record.Writer(args.limit, seed=args.seed, players=[self.name(s) for s in range(3)],
-                                    started=time.strftime("%Y-%m-%dT%H:%M:%S"))
-
-    def name(self, seat):
-        return "seat %d (%s)" % (seat, "bot" if seat in self.args.bots else "you")
+class Table(TableBase):
+    GAME = game
+    RECORD = record
+    SEATS = 3
+    HELP = HELP
 
     def run(self):
         self.say("Chimera, seed %d, limit %d. %s" % (self.args.seed, self.args.limit, HELP))
@@ -125,17 +81,12 @@ class Table:
                 seat = due[0]
                 action = self.bot(seat) if seat in self.args.bots else self.human(seat, kind)
                 if action is None:
-                    self.say("Stopped.%s" % (" Record: %s" % self.args.record if self.args.record else ""))
-                    return 0
+                    return self.stopped()
             self.apply(action)
 
     def apply(self, action):
         self.state, events = game.apply(self.state, action)
-        self.writer.add(action, events)
-        if self.args.record:
-            with open(self.args.record, "w") as f:
-                json.dump(self.writer.record, f)
-                f.write("\n")
+        self.write_record(action, events)
         if action[1] in ("pass", "bid"):
             self.say("  %s: %s" % (self.name(action[0]), action_text(action)))
         for e in events:
@@ -162,18 +113,9 @@ class Table:
         for i in range(0, len(items), 8):
             self.say("  " + "  ".join(items[i:i + 8]))
         while True:
-            try:
-                line = self.read("> ").strip()
-            except EOFError:
+            line = self.typed("> ")
+            if line == "quit":
                 return None
-            if line in ("q", "quit"):
-                return None
-            if line in ("h", "help", "?"):
-                self.say(HELP)
-                continue
-            if line == "s":
-                self.scores()
-                continue
             if line.isdigit() and 1 <= int(line) <= len(acts):
                 return acts[int(line) - 1]
             try:
@@ -182,12 +124,6 @@ class Table:
                 return action
             except Refused as e:
                 self.say("  not allowed: %s" % e)
-
-    def scores(self):
-        m = self.state.match
-        for i, r in enumerate(m.rounds):
-            self.say("  round %d: %s" % (i + 1, " ".join("%5d" % d for d in r)))
-        self.say("  totals:   %s (limit %d)" % (" ".join("%5d" % t for t in m.totals), m.limit))
 
     def tell(self, e, action):
         s = self.state

@@ -10,19 +10,14 @@ action goes through the engine's game seam, and the record (CONTRACT 2) is rewri
 after each one when ``--record FILE`` is given, so even an interrupted match replays.
 """
 
-import argparse
-import json
-import os
 import sys
-import time
 
 from engine_core.errors import Refused
-from engine_core.prng import Pcg32
 from engine_core.tichu import game, record
 from engine_core.tichu.cards import DECK, MAHJONG, VALUE_TOKENS
 from engine_core.tichu.choices import random_action
+from host_sim.terminal_table import TableBase, held_cards, parse_args as table_args
 
-BOT_STREAM = 99  # bots draw from their own PRNG stream, deals from the default one
 BOT_BOMB_ODDS = 3  # a bot that could bomb out of turn does so 1 time in this many
 HELP = """type: a number from the list | cards (7 7, 7j 7s, 5 6 7 8 PHX as 9, MJ wish 9) | pass
       tichu | grand | no (no Grand Tichu) | push 5j Ks 2p (next, partner, previous) | gift 1
@@ -37,25 +32,8 @@ MJ = MAHJONG << 3 | 4
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python -m host_sim play tichu",
-                                description="Play Tichu at the terminal (RULES T1-T7).")
-    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    p.add_argument("--bots", default="1,2,3",
-                   help="seats played by random-legal bots, e.g. 1,2,3 (default), 0,1,2,3 or '' for none")
-    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
-    p.add_argument("--limit", type=int, default=game.DEFAULT_LIMIT, help="game limit (T7.1)")
-    args = p.parse_args(argv)
-    try:
-        args.bots = {int(x) for x in args.bots.split(",") if x.strip()}
-    except ValueError:
-        p.error("--bots takes seat numbers separated by commas")
-    if not args.bots <= {0, 1, 2, 3}:
-        p.error("seats are 0, 1, 2 and 3")
-    if args.limit <= 0:
-        p.error("the limit must be positive")
-    if args.seed is None:
-        args.seed = int.from_bytes(os.urandom(4), "big")
-    return args
+    return table_args(argv, "tichu", 4, "Play Tichu at the terminal (RULES T1-T7).",
+                      game.DEFAULT_LIMIT, "game limit (T7.1)")
 
 
 def cards_text(codes):
@@ -79,20 +57,6 @@ def action_text(a):
     if len(a) > 4 and a[4]:
         text += " wish %s" % VALUE_TOKENS[a[4]]
     return text
-
-
-def held_cards(codes, hand):
-    """Cards typed without a suit stand for any held card of that rank."""
-    out = []
-    for c in codes:
-        if c in hand or c & 7 != 4:
-            out.append(c)
-            continue
-        free = [h for h in hand if h >> 3 == c >> 3 and h not in out]
-        if not free:
-            raise Refused("you hold no (more) %s" % VALUE_TOKENS[c >> 3])
-        out.append(free[0])
-    return tuple(out)
 
 
 def _option(words, name, table):
@@ -121,26 +85,22 @@ def parse_typed(line, seat, state):
         return (seat, "gift", int(words[1]))
     hand = state.hands[seat]
     if words[0] == "push":
-        return (seat, "push", held_cards(DECK.parse(words[1:]), hand))
+        return (seat, "push", held_cards(DECK.parse(words[1:]), hand, VALUE_TOKENS))
     as_value = _option(words, "as", _VALUES)
     wish = _option(words, "wish", _RANKS)
-    return (seat, "play", held_cards(DECK.parse(words), hand), as_value, wish)
+    return (seat, "play", held_cards(DECK.parse(words), hand, VALUE_TOKENS), as_value, wish)
 
 
-class Table:
+class Table(TableBase):
+    GAME = game
+    RECORD = record
+    SEATS = 4
+    HELP = HELP
+    TOTALS_NOTE = "teams 0+2, 1+3; "
+
     def __init__(self, args, read=input, write=print):
-        self.args = args
-        self.read = read
-        self.say = write
-        self.deals = Pcg32(args.seed)
-        self.bot_rng = Pcg32(args.seed, BOT_STREAM)
-        self.state = game.new_match(args.limit, dealer=0)
-        self.writer = record.Writer(args.limit, seed=args.seed, players=[self.name(s) for s in range(4)],
-                                    started=time.strftime("%Y-%m-%dT%H:%M:%S"))
+        TableBase.__init__(self, args, read, write)
         self.offered = None  # the state whose bomb offers were made
-
-    def name(self, seat):
-        return "seat %d (%s)" % (seat, "bot" if seat in self.args.bots else "you")
 
     def run(self):
         self.say("Tichu, seed %d, limit %d. Teams: seats 0+2 and 1+3. %s"
@@ -160,18 +120,13 @@ class Table:
                     else:
                         action = self.human(seat, kind, game.legal_actions(self.state, seat))
                 if action == "quit":
-                    self.say("Stopped.%s" % (" Record: %s" % self.args.record if self.args.record else ""))
-                    return 0
+                    return self.stopped()
             self.apply(action)
 
     def apply(self, action):
         before = self.state
         self.state, events = game.apply(self.state, action)
-        self.writer.add(action, events)
-        if self.args.record:
-            with open(self.args.record, "w") as f:
-                json.dump(self.writer.record, f)
-                f.write("\n")
+        self.write_record(action, events)
         if action[1] in ("pass", "no_grand"):
             self.say("  %s: %s" % (self.name(action[0]), action_text(action)))
         for e in events:
@@ -217,20 +172,9 @@ class Table:
         for i in range(0, len(items), 6):
             self.say("  " + "  ".join(items[i:i + 6]))
         while True:
-            try:
-                line = self.read("bomb? (number, cards, or Enter for no) > " if optional else "> ").strip()
-            except EOFError:
-                return "quit"
-            if line in ("q", "quit"):
-                return "quit"
-            if optional and not line:
-                return None
-            if line in ("h", "help", "?"):
-                self.say(HELP)
-                continue
-            if line == "s":
-                self.scores()
-                continue
+            line = self.typed("bomb? (number, cards, or Enter for no) > " if optional else "> ", optional)
+            if line is None or line == "quit":
+                return line
             try:
                 if line.isdigit() and 1 <= int(line) <= len(listed):
                     action = listed[int(line) - 1]
@@ -267,13 +211,6 @@ class Table:
         calls = ["seat %d %s" % (x, game.CALL_NAMES[s.calls[x]]) for x in range(4) if s.calls[x]]
         if calls:
             self.say("  calls: %s" % ", ".join(calls))
-
-    def scores(self):
-        m = self.state.match
-        for i, r in enumerate(m.rounds):
-            self.say("  round %d: %s" % (i + 1, " ".join("%5d" % d for d in r)))
-        totals = " ".join("%5d" % t for t in m.totals)
-        self.say("  totals:   %s (teams 0+2, 1+3; limit %d)" % (totals, m.limit))
 
     def humans_see(self, seat):
         return seat not in self.args.bots or len(self.args.bots) == 4
