@@ -21,8 +21,8 @@ from engine_core.chimera import game, record
 from engine_core.chimera.cards import DECK, value_counts
 from engine_core.chimera.combos import ATTACK, TRAP, beats, classify
 from engine_core.errors import IllegalAction
-from engine_core.judge import handle
 from engine_core.prng import Pcg32
+from tests.host.record_fuzz import check_mutants, check_replay, run_matches
 
 SMALL = 300
 FULL = 10000
@@ -246,11 +246,9 @@ def play_match(seed, limit):
     assert m.winner is not None and m.totals[m.winner] >= limit
     assert list(m.totals) == [sum(r[i] for r in m.rounds) for i in range(3)]
     rec = json.loads(json.dumps(writer.record))
-    ans = handle({"op": "replay", "record": rec})
-    assert ans == {"ok": True, "totals": list(m.totals), "rounds": [list(r) for r in m.rounds],
-                   "winner": m.winner}
+    check_replay(rec, m)
     if seed % 5 == 0:
-        check_mutants(rec, rng)
+        check_mutants(rec, rng, JUNK, DECK.format(DECK_LIST))
     return len(m.rounds)
 
 
@@ -258,61 +256,10 @@ JUNK = (None, True, 1.5, -1, 3, 40, "x", "pass", "deal", "P", "7j", [], {}, [[]]
         {"as": "9"}, 10 ** 30)
 
 
-def mutant(rec, rng):
-    """A copy of a record with one random flaw: an event dropped, repeated, swapped, a
-    field replaced by junk, a card replaced, or junk appended."""
-    r = json.loads(json.dumps(rec))
-    ev = r["events"]
-    i = rng.below(len(ev))
-    e = ev[i]
-    how = rng.below(6)
-    if how == 0:
-        del ev[i]
-    elif how == 1:
-        ev.insert(i, json.loads(json.dumps(rng.choice(ev))))
-    elif how == 2:
-        j = rng.below(len(ev))
-        ev[i], ev[j] = ev[j], ev[i]
-    elif how == 3:
-        e[rng.below(len(e))] = rng.choice(JUNK)
-    elif how == 4 and e[0] == "deal":
-        d = e[1]
-        d[rng.choice(sorted(d))] = rng.choice(JUNK)
-    elif how == 4 and len(e) > 2 and isinstance(e[2], list) and e[2]:
-        e[2][rng.below(len(e[2]))] = rng.choice(JUNK + tuple(DECK.format(DECK_LIST)))
-    else:
-        ev.append(rng.choice(JUNK))
-    return r
-
-
-def check_mutants(rec, rng, n=10):
-    """CONTRACT 3: a flawed record never breaks replay; the answer names the first illegal
-    event, and everything before it replays."""
-    for _ in range(n):
-        r = mutant(rec, rng)
-        ans = handle({"op": "replay", "record": r})
-        assert "ok" in ans, ans
-        if not ans["ok"]:
-            assert ans["error"] and not ans["error"].startswith("internal")
-            r["events"] = r["events"][:ans["at"]]
-            assert handle({"op": "replay", "record": r})["ok"] is True
-
-
-def run_matches(n):
-    rounds = 0
-    for seed in range(n):
-        try:
-            rounds += play_match(seed, LIMITS[seed % len(LIMITS)])
-        except AssertionError:
-            print("failing seed: %d" % seed)
-            raise
-    assert rounds >= n
-
-
 def test_random_matches_keep_every_invariant():
-    run_matches(SMALL)
+    run_matches(SMALL, play_match, LIMITS)
 
 
 @pytest.mark.fuzz
 def test_random_matches_keep_every_invariant_full():
-    run_matches(FULL if os.environ.get("FUZZ_FULL") else SMALL)
+    run_matches(FULL if os.environ.get("FUZZ_FULL") else SMALL, play_match, LIMITS)
