@@ -13,6 +13,7 @@ deltas (20, -40, 35).
 
 from engine_core.chimera import game, record
 from engine_core.chimera.cards import DECK
+from tests.engine.game_checks import runner
 
 STRAIGHT_J = ["1j", "2j", "3j", "4j", "5j", "6j", "7j", "8j", "9j", "10j", "11j", "12j"]
 HEROES = ["Hj", "Hs", "Hp", "Ht"]
@@ -57,14 +58,7 @@ def codes(text):
     return tuple(DECK.parse(text, True))
 
 
-def run(events, state=None, limit=400):
-    """Apply record events from ``state`` (a new match by default); (state, all events)."""
-    s = state if state is not None else game.new_match(limit)
-    out = []
-    for ev in events:
-        s, evs = game.apply(s, record.to_action(ev))
-        out.extend(evs)
-    return s, out
+run = runner(game, record, 400)
 
 
 def cards_in_play(state):

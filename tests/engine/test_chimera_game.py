@@ -18,22 +18,9 @@ from tests.engine.chimera_flows import (
     codes,
     run,
 )
+from tests.engine.game_checks import kinds, refuser
 
-
-def refused(state, action):
-    """D2: the action is refused with a reason and the state is unchanged."""
-    before = state.to_list()
-    try:
-        game.apply(state, action)
-    except IllegalAction as e:
-        assert str(e)
-        assert state.to_list() == before
-        return str(e)
-    raise AssertionError("accepted: %r" % (action,))
-
-
-def kinds(events):
-    return [e[0] for e in events]
+refused = refuser(game)
 
 
 def play(seat, text, as_value=None):

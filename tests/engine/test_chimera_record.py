@@ -14,19 +14,9 @@ from tests.engine.chimera_flows import (
     ROUND_A,
     ROUND_B,
 )
+from tests.engine.game_checks import replayer
 
-
-def replay(events, limit=400, **extra):
-    rec = {"game": "chimera", "limit": limit, "events": events}
-    rec.update(extra)
-    return handle({"op": "replay", "record": rec})
-
-
-def at(events, limit=400):
-    """The index replay names as the first illegal event, with a reason."""
-    ans = replay(events, limit)
-    assert ans["ok"] is False and ans["error"], ans
-    return ans["at"]
+replay, at = replayer("chimera", 400)
 
 
 def deal_with(**changes):

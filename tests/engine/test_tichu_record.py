@@ -7,6 +7,7 @@ from engine_core.judge import handle
 from engine_core.prng import Pcg32
 from engine_core.tichu import deal, game, record, scoring
 from engine_core.tichu.cards import DECK
+from tests.engine.game_checks import replayer
 from tests.engine.tichu_flows import (
     CALLS_A,
     DEAL_A,
@@ -21,18 +22,7 @@ from tests.engine.tichu_flows import (
     run,
 )
 
-
-def replay(events, limit=1000, **extra):
-    rec = {"game": "tichu", "limit": limit, "events": events}
-    rec.update(extra)
-    return handle({"op": "replay", "record": rec})
-
-
-def at(events, limit=1000):
-    """The index replay names as the first illegal event, with a reason."""
-    ans = replay(events, limit)
-    assert ans["ok"] is False and ans["error"], ans
-    return ans["at"]
+replay, at = replayer("tichu", 1000)
 
 
 def copy(x):

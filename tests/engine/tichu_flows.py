@@ -15,9 +15,9 @@ leads the Dog as its last card (taking the trick), the lead goes to its partner,
 goes out with seven pairs: double victory, 200 + 200 - 100: deltas (300, 0).
 """
 
-from engine_core.errors import IllegalAction
 from engine_core.tichu import game, record
 from engine_core.tichu.cards import DECK
+from tests.engine.game_checks import kinds, refuser, runner  # noqa: F401 - kinds re-exported
 
 FINAL_A = [
     "MJ 2j 2p 2t 3s 3t 4s 4p 4t 5s 5p 6s 6p 6t",
@@ -98,14 +98,7 @@ def run(events, state=None, limit=1000):
     return s, out
 
 
-def run_all(events, state=None, limit=1000):
-    """Apply record events; (state, every event of every apply)."""
-    s = state if state is not None else game.new_match(limit)
-    out = []
-    for ev in events:
-        s, more = game.apply(s, record.to_action(ev))
-        out.extend(more)
-    return s, out
+run_all = runner(game, record, 1000)
 
 
 def cards_in_play(s):
@@ -146,21 +139,8 @@ def position(hands, turn, top_cards=None, top_seat=-1, lead=0, wish=0, out=(), p
     return s
 
 
-def refused(state, action):
-    """D2: the action is refused with a reason and the state is unchanged."""
-    before = state.to_list()
-    try:
-        game.apply(state, action)
-    except IllegalAction as e:
-        assert str(e)
-        assert state.to_list() == before
-        return str(e)
-    raise AssertionError("accepted: %r" % (action,))
+refused = refuser(game)
 
 
 def refused_event(state, ev):
     return refused(state, record.to_action(ev))
-
-
-def kinds(events):
-    return [e[0] for e in events]
