@@ -1,4 +1,5 @@
-// Run Python under the WebAssembly MicroPython from npm, one call at a time.
+// Run Python under the WebAssembly MicroPython from npm, one call at a time (interpreter
+// and file copying as in tests/mp/vfs.mjs).
 //
 //   node benchmarks/mp_run.mjs <heap bytes> "<setup>" ["<step>" ["<final>"]]
 //
@@ -8,39 +9,16 @@
 // build only collects garbage between calls (gc.collect() inside a call frees
 // nothing). Prints what Python prints; exit status 1 when Python raises.
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const VROOT = "/project";
-
-function copyTree(FS, rel, onlyTop) {
-  const abs = path.join(ROOT, rel);
-  if (!existsSync(abs)) return;
-  for (const e of readdirSync(abs, { withFileTypes: true })) {
-    if (e.name.startsWith(".") || e.name === "__pycache__") continue;
-    const child = `${rel}/${e.name}`;
-    if (e.isDirectory() && !onlyTop) copyTree(FS, child, false);
-    else if (e.isFile() && e.name.endsWith(".py")) {
-      FS.mkdirTree(path.posix.dirname(`${VROOT}/${child}`));
-      FS.writeFile(`${VROOT}/${child}`, readFileSync(path.join(ROOT, child)));
-    }
-  }
-}
+import { ROOT, VROOT, copyIn, loadInterpreter, pyFilesUnder } from "../tests/mp/vfs.mjs";
 
 const [heap, setup, step, final] = process.argv.slice(2);
-const mp = await loadMicroPython({
-  heapsize: Number(heap),
-  pystack: 16384,
-  linebuffer: true,
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
-});
-copyTree(mp.FS, "engine_core", false);
-copyTree(mp.FS, "benchmarks", true);
+process.env.MP_HEAPSIZE = String(heap);
+const mp = await loadInterpreter();
+const benchmarks = readdirSync(path.join(ROOT, "benchmarks")).filter((f) => f.endsWith(".py"));
+copyIn(mp.FS, pyFilesUnder("engine_core").concat(benchmarks.map((f) => `benchmarks/${f}`)));
 try {
   mp.runPython(`import sys\nsys.path.insert(0, "${VROOT}")\nsys.path.insert(0, "${VROOT}/benchmarks")\n_done = False\n`);
   mp.runPython(setup);
