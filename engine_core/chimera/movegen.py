@@ -244,20 +244,21 @@ def _lead_straights(runs, p, out):
 
 
 def _bridged_straights(runs, k, r, out):
-    # Pi Ya for the one value missing between two runs.
-    for i in range(len(runs) - 1):
-        lo, x1 = runs[i]
-        x2, hi = runs[i + 1]
-        if x2 == x1 + 2:
-            tail = _RUN[x2]
-            for a in range(lo, x1 + 1):
-                pre = _RUN[a][x1]
-                zlo = max(x2, a + 4, r + 1)
-                zhi = hi
-                if k:
-                    zlo = max(zlo, a + k - 1)
-                    zhi = min(hi, a + k - 1)
-                out += [pre + t + _P for t in tail[zlo:zhi + 1]]
+    # Pi Ya for the one value missing between two runs lo..x1 and x2..hi: the heads
+    # a..x1 times the tails x2..z with Pi Ya, z - a + 1 long (k, or at least 5), z > r.
+    prev = runs[0]
+    for nxt in runs[1:]:
+        lo, x1 = prev
+        x2, hi = nxt
+        prev = nxt
+        if x2 != x1 + 2:
+            continue
+        tails = _RUNP[x2] if _RUNP else [t + _P if t else t for t in _RUN[x2]]  # by top z
+        if k:
+            out += [_RUN[a][x1] + tails[a + k - 1] for a in range(lo, x1 + 1)
+                    if x2 <= a + k - 1 <= hi and a + k - 1 > r]
+        else:
+            out += [_RUN[a][x1] + t for a in range(lo, x1 + 1) for t in tails[max(x2, a + 4, r + 1):hi + 1]]
 
 
 def _trio_singles(c, b, k, r, out):
