@@ -6,7 +6,7 @@
 # value tokens and deck; everything here is game-agnostic so both decks parse,
 # validate and format the same way.
 
-from engine_core.errors import CardError
+from engine_core.errors import CardError, shown
 
 FAMILIES = "jspt"
 NOFAM = 4
@@ -14,14 +14,6 @@ NOFAM = 4
 
 def card(value, family):
     return value << 3 | family
-
-
-def value_of(code):
-    return code >> 3
-
-
-def family_of(code):
-    return code & 7
 
 
 class Deck:
@@ -50,7 +42,7 @@ class Deck:
 
     def parse_token(self, tok, need_family=False):
         if not isinstance(tok, str):
-            raise CardError("not a card token: %s" % _show(tok))
+            raise CardError("not a card token: %s" % shown(tok))
         v = self.by_token.get(tok)
         if v is not None:
             if v in self.specials:
@@ -63,7 +55,7 @@ class Deck:
             v = self.by_token.get(tok[:-1])
             if f >= 0 and v is not None and v not in self.specials:
                 return card(v, f)
-        raise CardError("unknown %s card: %s" % (self.name, _show(tok)))
+        raise CardError("unknown %s card: %s" % (self.name, shown(tok)))
 
     def token(self, code):
         v = code >> 3
@@ -81,7 +73,7 @@ class Deck:
         elif isinstance(field, list):
             toks = field
         else:
-            raise CardError("cards must be a list of tokens or a string, not %s" % _show(field))
+            raise CardError("cards must be a list of tokens or a string, not %s" % shown(field))
         codes = [self.parse_token(t, need_family) for t in toks]
         self.check_possible(codes)
         return codes
@@ -108,7 +100,3 @@ class Deck:
         t = self.value_tokens
         return [t[v] for v in values]
 
-
-def _show(x):
-    s = repr(x) if not isinstance(x, str) else x
-    return s if len(s) <= 40 else s[:37] + "..."

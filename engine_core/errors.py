@@ -4,6 +4,12 @@
 # changes a state: operations check everything before they build a new state.
 
 
+def shown(x):
+    # A value as a reason quotes it: text as it is, anything else as its repr, cut short.
+    s = x if isinstance(x, str) else repr(x)
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
 class Refused(ValueError):
     pass
 

@@ -3,7 +3,7 @@
 # Each game has a ``rulings`` module with one function per op it answers. Nothing a
 # caller sends raises out of ``handle``: every problem becomes ``{"error": reason}``.
 
-from engine_core.errors import Refused, RequestError
+from engine_core.errors import Refused, RequestError, shown
 
 OPS = ("classify", "beats", "legal", "replay", "score")
 
@@ -24,7 +24,7 @@ def handle(request):
         return {"error": "request must be a JSON object"}
     op = request.get("op")
     if op not in OPS:
-        return {"error": "unknown op: %s" % _short(op)}
+        return {"error": "unknown op: %s" % shown(op)}
     if op == "replay":
         record = request.get("record")
         if not isinstance(record, dict):
@@ -34,7 +34,7 @@ def handle(request):
         game = request.get("game")
     mod = _rulings(game)
     if mod is None:
-        return {"error": "unknown game: %s" % _short(game)}
+        return {"error": "unknown game: %s" % shown(game)}
     fn = getattr(mod, op, None)
     if fn is None:
         return {"error": "op %s is not available for %s yet" % (op, game)}
@@ -53,7 +53,3 @@ def field(request, name):
         raise RequestError("missing field: %s" % name)
     return request[name]
 
-
-def _short(x):
-    s = x if isinstance(x, str) else repr(x)
-    return s if len(s) <= 40 else s[:37] + "..."

@@ -1,7 +1,7 @@
 """Tichu answers to the judge ops (CONTRACT section 3)."""
 
-from engine_core.errors import RequestError
-from engine_core.judge import _short, field
+from engine_core.errors import RequestError, shown
+from engine_core.judge import field
 from engine_core.tichu.cards import ACE, DECK, MAHJONG, VALUE_TOKENS
 from engine_core.tichu.combos import (
     KIND_NAMES,
@@ -41,7 +41,7 @@ def _rank_field(request, name, allowed, what):
         return 0
     v = allowed.get(tok) if isinstance(tok, str) else None
     if v is None:
-        raise RequestError("%s must be %s, not %s" % (name, what, _short(tok)))
+        raise RequestError("%s must be %s, not %s" % (name, what, shown(tok)))
     return v
 
 
