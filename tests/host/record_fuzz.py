@@ -53,6 +53,20 @@ def check_mutants(rec, rng, junk, tokens, n=10):
             assert handle({"op": "replay", "record": r})["ok"] is True
 
 
+def check_match_end(state, limit, sides, writer, seed, rng, junk, tokens):
+    # A finished match: a winner at or over the limit, totals that are the sum of the
+    # rounds, a record that replays to the same result, and (one match in five) flawed
+    # copies of it refused at the flaw. Returns the number of rounds.
+    m = state.match
+    assert m.winner is not None and m.totals[m.winner] >= limit
+    assert list(m.totals) == [sum(r[i] for r in m.rounds) for i in range(sides)]
+    rec = json.loads(json.dumps(writer.record))
+    check_replay(rec, m)
+    if seed % 5 == 0:
+        check_mutants(rec, rng, junk, tokens)
+    return len(m.rounds)
+
+
 def run_matches(n, play_match, limits):
     """``n`` matches, seeds 0..n-1, limits in turn; every match plays at least a round."""
     rounds = 0

@@ -22,7 +22,7 @@ from engine_core.chimera.cards import DECK, value_counts
 from engine_core.chimera.combos import ATTACK, TRAP, beats, classify
 from engine_core.errors import IllegalAction
 from engine_core.prng import Pcg32
-from tests.host.record_fuzz import check_mutants, check_replay, run_matches
+from tests.host.record_fuzz import check_match_end, run_matches
 
 SMALL = 300
 FULL = 10000
@@ -242,14 +242,7 @@ def play_match(seed, limit):
             nxt = game.State.from_list(json.loads(json.dumps(nxt.to_list())))
         s = nxt
         steps += 1
-    m = s.match
-    assert m.winner is not None and m.totals[m.winner] >= limit
-    assert list(m.totals) == [sum(r[i] for r in m.rounds) for i in range(3)]
-    rec = json.loads(json.dumps(writer.record))
-    check_replay(rec, m)
-    if seed % 5 == 0:
-        check_mutants(rec, rng, JUNK, DECK.format(DECK_LIST))
-    return len(m.rounds)
+    return check_match_end(s, limit, 3, writer, seed, rng, JUNK, DECK.format(DECK_LIST))
 
 
 JUNK = (None, True, 1.5, -1, 3, 40, "x", "pass", "deal", "P", "7j", [], {}, [[]], ["7j"],

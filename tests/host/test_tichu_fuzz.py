@@ -28,7 +28,7 @@ from engine_core.tichu import game, record
 from engine_core.tichu.cards import DECK
 from engine_core.tichu.choices import random_step
 from engine_core.tichu.combos import BOMB_FOUR, SINGLE, beats, classify, is_bomb
-from tests.host.record_fuzz import check_mutants, check_replay, run_matches
+from tests.host.record_fuzz import check_match_end, run_matches
 
 SMALL = 200
 FULL = 10000
@@ -422,14 +422,7 @@ def play_match(seed, limit):
             nxt = game.State.from_list(json.loads(json.dumps(nxt.to_list())))
         s = nxt
         steps += 1
-    m = s.match
-    assert m.winner is not None and m.totals[m.winner] >= limit
-    assert list(m.totals) == [sum(r[i] for r in m.rounds) for i in range(2)]
-    rec = json.loads(json.dumps(writer.record))
-    check_replay(rec, m)
-    if seed % 5 == 0:
-        check_mutants(rec, rng, JUNK, DECK.format(DECK_LIST))
-    return len(m.rounds)
+    return check_match_end(s, limit, 2, writer, seed, rng, JUNK, DECK.format(DECK_LIST))
 
 
 JUNK = (None, True, 1.5, -1, 4, 9, "x", "pass", "deal", "grand", "PHX", "7j", [], {}, [[]], ["7j"],
