@@ -12,6 +12,14 @@ FAMILIES = "jspt"
 NOFAM = 4
 
 
+def points_in(codes, table):
+    # The points of card codes by a game's table of value -> points (C1.4, T1.4).
+    t = 0
+    for c in codes:
+        t += table.get(c >> 3, 0)
+    return t
+
+
 def card(value, family):
     return value << 3 | family
 

@@ -3,6 +3,7 @@
 # The C8 arithmetic itself is the score keeper's (scoresheet.score_round): the game
 # fills in the same score-sheet line a table would write down, so both modes score alike.
 
+from engine_core.cards import points_in
 from engine_core.chimera.cards import TREASURE
 from engine_core.chimera.scoresheet import score_round
 
@@ -11,10 +12,7 @@ SEATS = 3
 
 def treasure(codes):
     # C1.4: the treasure points in a pile of card codes.
-    t = 0
-    for c in codes:
-        t += TREASURE.get(c >> 3, 0)
-    return t
+    return points_in(codes, TREASURE)
 
 
 def sheet_line(state):

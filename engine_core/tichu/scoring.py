@@ -5,6 +5,7 @@
 # The game has already moved the cards as T6.2 says (the last trick, the last player's
 # hand and pile) before it asks for the line.
 
+from engine_core.cards import points_in
 from engine_core.tichu.cards import POINTS
 from engine_core.tichu.scoresheet import score_round
 
@@ -12,11 +13,8 @@ CALL_NAMES = ("", "tichu", "grand")  # by game.State.calls: 0 none, 1 Tichu, 2 G
 
 
 def card_points(codes):
-    """T1.4: the card points in a pile of card codes."""
-    t = 0
-    for c in codes:
-        t += POINTS.get(c >> 3, 0)
-    return t
+    # T1.4: the card points in a pile of card codes.
+    return points_in(codes, POINTS)
 
 
 def sheet_line(state):
