@@ -83,18 +83,13 @@ class Session:
 
         from boards import load
         from firmware.app import App
-        from firmware.journal import Journal
-        from firmware.slots import FileSlots
+        from firmware.stores import NvmStore
 
         p = load(self.board)
         self.keymap = p.KEYMAP  # the module itself goes, as on the board
         self.size = (p.WIDTH, p.HEIGHT)
         self.keys = p.make_keys()
-        try:
-            os.mkdir("/tmp/heap")
-        except OSError:
-            pass
-        self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, Journal(FileSlots("/tmp/heap")))
+        self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, NvmStore(bytearray(b"\xff" * 4096)))
         # As firmware/code.py: what only starting needs goes before the loop.
         for name in ("boards", p.__name__):
             sys.modules.pop(name, None)

@@ -21,7 +21,6 @@
 # MicroPython keeps docstrings in the heap (about 15 KB for this app).
 
 import gc
-import json
 import sys
 
 from engine_core.scorebook import GAMES, ScoreBook
@@ -51,7 +50,7 @@ LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "engine_core.chimera.scoresheet",
                   "engine_core.tichu.scoresheet", "engine_core.entry_fields")
 # The journal's code: loaded for a write, dropped after it.
-JOURNAL_MODULES = ("firmware.journal", "firmware.crc32")
+JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec")
 
 
 def _drop_modules(names):
@@ -67,22 +66,6 @@ def _drop_modules(names):
                 if parent is not None and hasattr(parent, leaf):
                     delattr(parent, leaf)
                 break
-
-
-def _encode(payload):
-    return json.dumps(payload).encode()
-
-
-def _write(store, snapshot, payload):
-    # One journal write; payload None rewrites the whole state. The journal's code lives
-    # only as long as this call.
-    from firmware.journal import Journal
-
-    j = Journal(store, snapshot)
-    if payload is None:
-        j.reset(snapshot())
-    else:
-        j.append(_encode(payload))
 
 
 class Panel:
@@ -122,7 +105,7 @@ class Panel:
 
 
 class App:
-    def __init__(self, profile, display, keys, journal=None, encoder=None):
+    def __init__(self, profile, display, keys, store=None, encoder=None, older=None):
         # Only what the app uses of the profile is kept, so the board may drop the module.
         self.hints = profile.HINTS
         self.ui = Ui(profile.WIDTH, profile.HEIGHT, profile.DEPTH, profile.PAPER, profile.PX_PER_MM)
@@ -132,10 +115,13 @@ class App:
         self.settings = dict(DEFAULTS)
         self.book = None
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
-        # The journal is kept as its slot store; each write opens it anew (see above).
-        self.store = journal.store if journal is not None else None
-        self._load(journal)
-        journal = None
+        # The journal is kept as its store (and the store's cursor); each write opens it
+        # anew (see above). ``older``: a journal to move into the store (storage_choice).
+        self.store = store
+        self._load(older)
+        if older is not None:
+            self.record(None)
+        older = None
         _drop_modules(JOURNAL_MODULES)
         self.texts = Texts(self.settings["lang"])
         self.stack = []  # [(module, class, args), state] of the screens below the top one
@@ -209,55 +195,35 @@ class App:
 
     # -- the model and the journal ------------------------------------------------------
 
-    def _load(self, journal):
-        if journal is None:
+    def _load(self, older):
+        if self.store is None:
             return
-        try:
-            raw = journal.load()
-        except OSError:
-            raw = []
-            self.unsaved = True
-        changes = []
-        for r in raw:
-            try:
-                p = json.loads(bytes(r).decode())
-            except (ValueError, UnicodeError):
-                continue
-            if isinstance(p, dict) and p.get("t") == "settings":
-                for k in DEFAULTS:
-                    if k in p:
-                        self.settings[k] = p[k]
-            else:
-                changes.append(p)
-        raw = None
-        self.book = ScoreBook.replay(changes)
+        from firmware.saves import load
 
-    def _snapshot(self, payloads=None):
+        try:
+            self.book = load(self.store, older, self.settings)
+        except OSError:
+            self.unsaved = True
+
+    def _snapshot(self):
         # The whole state as the shortest journal: settings, then the match.
-        out = [_encode(self.settings)]
+        out = [self.settings]
         if self.book is not None:
-            out += [_encode(p) for p in self.book.payloads()]
+            out += self.book.payloads()
         return out
 
     def record(self, payload):
         # Journal one change already made to the book or the settings; None: rewrite it all.
         if self.store is None:
             return
+        from firmware.saves import write
+
         try:
-            _write(self.store, self._snapshot, None if self.unsaved else payload)
+            write(self.store, self._snapshot, None if self.unsaved else payload)
             self.unsaved = False
         except OSError:
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)
-
-    @property
-    def journal(self):
-        # A journal over the app's store, to look at (the app opens its own for each write).
-        if self.store is None:
-            return None
-        from firmware.journal import Journal
-
-        return Journal(self.store, self._snapshot)
 
     def start_match(self, book):
         # The new match replaces the old one in the journal at once (one atomic reset).

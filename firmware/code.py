@@ -1,7 +1,8 @@
 # CircuitPython entry (copied to CIRCUITPY/code.py): the board's profile builds the
-# display, the keys and the encoder; the journal lives on the flash (or in nvm while USB
-# owns the drive); then the app runs until the power goes. What only starting needs is
-# let go of before the loop, for the heap.
+# display, the keys and the encoder; the match is kept in an I2C FRAM if one answers,
+# else in microcontroller.nvm, never on CIRCUITPY (firmware/storage_choice.py); then the
+# app runs until the power goes. What only starting needs is let go of before the loop,
+# for the heap.
 
 import sys
 import time
@@ -10,12 +11,14 @@ import supervisor
 
 from boards import select
 from firmware.app import App
-from firmware.storage_choice import open_journal
+from firmware.storage_choice import find_fram, open_store
 
 profile = select()
-app = App(profile, profile.make_display(), profile.make_keys(), open_journal(), profile.make_encoder())
-done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.journal", "firmware.crc32")
-del select, open_journal, profile
+store, older = open_store(fram=find_fram(profile))
+app = App(profile, profile.make_display(), profile.make_keys(), store, profile.make_encoder(), older)
+done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.stores", "firmware.legacy_journal",
+        "firmware.journal", "firmware.crc32", "firmware.book_codec")
+del select, open_store, find_fram, profile, older
 for name in done:
     sys.modules.pop(name, None)
 del done

@@ -1,204 +1,316 @@
-"""A journal of opaque byte payloads that never loses a completed record.
+# An append-only journal of small byte payloads for flash that is erased in sectors
+# (microcontroller.nvm) and for byte-writable memory kept "erased" the same way (FRAM).
+#
+# Layout. A store holds one or two *areas*. An area starts with a header (its generation)
+# and a snapshot frame (the whole state when the area was written), then one frame per
+# change, then 0xFF bytes up to its end. Appending programs erased (0xFF) bytes only, so
+# on the RP2040 nvm CircuitPython writes it with page programs and never erases
+# (ports/raspberrypi/common-hal/nvm/ByteArray.c erases the sector only when a target byte
+# is not 0xFF). Only a compaction (a new match, or the area is full) rewrites an area:
+# with one area (the 4 KB nvm is one flash sector) that is an erase; with two (FRAM) the
+# other area is written and its header last, so the old one stays live until then.
+#
+# Frames. A power cut inside a write leaves some of the bits that should have gone from
+# 1 to 0 still at 1 (flash programs only clear bits; FRAM writes a prefix over 0xFF), and
+# a cut inside an erase only sets bits. Both are unidirectional errors, which these codes
+# detect with certainty rather than by chance:
+#   - every frame starts with a type byte of exactly four 1 bits (a constant-weight code):
+#     a torn type byte has more than four;
+#   - lengths and payloads carry a Berger check: the number of 0 bits they hold. A torn
+#     payload holds fewer 0 bits, a torn check reads as a larger number, so they can only
+#     agree when neither is torn.
+# A one-byte payload below 32 is its own type byte (a "tiny" record: an undo, a pass), so
+# it costs one byte; a payload of 1..30 bytes costs two more (type and check).
+#
+# After a cut the torn frame stays where it is (rewriting it would need an erase). The
+# next write skips past it and first writes a RESYNC frame naming the torn frame's offset;
+# reading, a frame that does not check is followed past by looking for that RESYNC.
+#
+# RAM: between writes the store keeps a small cursor tuple; reading holds one payload at a
+# time (records() is a generator); a compaction holds the new area's bytes once.
 
-Records. Every record is one frame: magic b"SJ", kind (1 byte), payload length (2 bytes LE), CRC-32
-(4 bytes LE), payload. The CRC covers the slot's generation number, the kind, the length and the
-payload, so a frame left over from an older generation, a torn frame or a flipped bit all fail the
-check. Kinds: APPEND (one payload) and SNAPSHOT (a whole list of payloads, which replaces the list:
-`reset`). Loading reads frames in order and stops at the first one that is not complete and intact;
-everything before it is kept, it and everything after it are dropped.
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
 
-Write strategy: two alternating slots with generation numbers, not temp file + rename. Each slot (a
-file, or one half of `microcontroller.nvm`) starts with a SNAPSHOT frame carrying its generation; the
-slot with the higher valid generation is the live one. An `append` adds one frame after the live
-slot's last frame. A `reset` adds a SNAPSHOT frame the same way when it fits. Only when the live slot
-is full, or ends in a torn frame from an earlier power cut, is the whole list written as one SNAPSHOT
-frame into the other slot with generation + 1 (a compaction). So every write either extends the live
-slot (a cut leaves a torn tail that is dropped: the old list) or replaces the dead slot (a cut leaves
-it invalid and the live slot wins: the old list); the switch to the new state is the last byte of one
-frame, with no separate step that could be interrupted. Why not rename: CircuitPython's os.rename on
-FAT deletes an existing target before renaming (extmod/vfs_fat.c), so a cut between the two leaves no
-journal file and needs its own recovery path; and the nvm has no rename at all. Two slots give one
-code path for both backends, appends write only the new record (less flash wear, a shorter window
-than rewriting the match) and nothing needs truncate.
+# The 70 bytes with four 1 bits, ascending: 0..31 tiny records, then lengths 1..30, then
+# the other frame types.
+_CW = bytes(b for b in range(256) if (bin(b).count("1") == 4))
+_TYPE = bytearray(b"\xff" * 256)  # type byte -> its index in _CW, 0xFF for no type
+for _i in range(len(_CW)):
+    _TYPE[_CW[_i]] = _i
+_ZEROS = bytes(8 - bin(b).count("1") for b in range(256))  # 0 bits per byte value
 
-What the byte-level guarantee cannot cover: flash is erased in 4 KB sectors, and a cut during an
-erase loses the whole sector. The nvm is one such sector on RP2040; CircuitPython programs an nvm
-assignment in place when the target bytes are all 0xFF and otherwise erases and reprograms the
-sector (ports/raspberrypi/common-hal/nvm). The journal writes over used nvm bytes only in a
-compaction (appends and in-place resets land on erased bytes; a compacted slot is written with its
-unused rest erased), so the nvm is erased once per compaction rather than once per round. On
-CIRCUITPY every write passes through CircuitPython's sector cache and FAT updates, whose order the
-app cannot choose; the rewritten slot is always the other file, and each write is followed by
-os.sync(), which keeps the window short.
-
-RAM: between calls the journal keeps a few ints; loading holds one frame at a time plus the list
-being returned; a compaction holds the list once more while it writes.
-"""
-
-import struct
-
-from firmware.crc32 import crc32
-
-MAGIC = b"SJ"
-APPEND = 1
-SNAPSHOT = 2
-HEAD = 9  # magic 2, kind 1, length 2, crc 4
-MAX_PAYLOAD = 0xFFFF
+TINY = const(32)  # payloads b"\x00" .. b"\x1f"
+SHORT_MAX = const(30)  # longest payload of a short frame (its check stays below 0xFF)
+_SHORT0 = const(32)  # index of length 1
+_LONG = const(62)
+_SNAP = const(63)
+_RESYNC = const(64)
+_HEAD = const(65)
+LONG_MAX = const(8000)  # a long frame's zero count must stay below 0xFFFF
+VERSION = const(1)
+HEAD_LEN = const(9)  # type, "GJ", version, generation (4), check
+_CHUNK = const(64)
+ERASED = b"\xff" * _CHUNK
 
 
 class JournalFull(OSError):
-    """The list does not fit one slot even when compacted; nothing was written."""
+    # The state does not fit one area even compacted; nothing was written.
+    pass
 
 
-def _crc(gen, kind, body):
-    return crc32(body, crc32(struct.pack("<IBH", gen, kind, len(body))))
+def zeros(data, start=0, end=None):
+    if end is None:
+        end = len(data)
+    z = 0
+    for i in range(start, end):
+        z += _ZEROS[data[i]]
+    return z
 
 
-def frame(kind, gen, body):
-    """The bytes of one record."""
-    if len(body) > MAX_PAYLOAD:
-        raise JournalFull("record of %d bytes" % len(body))
-    return MAGIC + struct.pack("<BHI", kind, len(body), _crc(gen, kind, body)) + body
+def frame(payload):
+    # The bytes of one record frame.
+    n = len(payload)
+    if n == 1 and payload[0] < TINY:
+        return bytes((_CW[payload[0]],))
+    if 1 <= n <= SHORT_MAX:
+        return bytes((_CW[_SHORT0 + n - 1],)) + payload + bytes((zeros(payload),))
+    return _long(_LONG, payload)
 
 
-def snapshot_body(gen, payloads):
-    parts = [struct.pack("<IH", gen, len(payloads))]
+def _long(kind, body):
+    n = len(body)
+    if n > LONG_MAX:
+        raise JournalFull("a record of %d bytes" % n)
+    size = bytes((n & 0xFF, n >> 8))
+    z = zeros(body)
+    return bytes((_CW[kind],)) + size + bytes((zeros(size),)) + body + bytes((z & 0xFF, z >> 8))
+
+
+def snapshot_frame(payloads):
+    parts = []
     for p in payloads:
-        if len(p) > MAX_PAYLOAD:
-            raise JournalFull("record of %d bytes" % len(p))
-        parts.append(struct.pack("<H", len(p)))
+        n = len(p)
+        parts.append(bytes((n,)) if n < 0x80 else bytes((0x80 | n >> 8, n & 0xFF)))
         parts.append(p)
-    return b"".join(parts)
+    return _long(_SNAP, b"".join(parts))
 
 
-def _snapshot_items(body):
-    count = struct.unpack_from("<H", body, 4)[0]
-    items = []
-    pos = 6
-    for _ in range(count):
-        n = struct.unpack_from("<H", body, pos)[0]
-        pos += 2
-        items.append(bytes(body[pos:pos + n]))
-        pos += n
-    return items
+def header(gen):
+    body = b"GJ" + bytes((VERSION, gen & 0xFF, gen >> 8 & 0xFF, gen >> 16 & 0xFF, gen >> 24 & 0xFF))
+    return bytes((_CW[_HEAD],)) + body + bytes((zeros(body),))
+
+
+def resync(back):
+    body = bytes((back & 0xFF, back >> 8))
+    return bytes((_CW[_RESYNC],)) + body + bytes((zeros(body),))
 
 
 class Journal:
-    """Durable list of byte payloads over a slot store (see firmware/slots.py for the interface).
+    # A journal over a store: ``areas`` (1 or 2), ``size`` (bytes per area),
+    # ``read(area, offset, n)``, ``write(area, offset, data)`` (over 0xFF bytes only),
+    # ``replace(area, data)`` (the whole area: data, then 0xFF; see firmware/stores.py) and
+    # a ``cursor`` attribute the journal keeps there between writes:
+    # (area, generation, end, torn offset or -1, first offset past the torn frame).
 
-    `shrink`, if given, maps the whole list to an equivalent shorter one (e.g. the score book's
-    payloads() without undone rounds); it is used when a full slot has to be compacted.
-    """
-
-    def __init__(self, store, shrink=None):
+    def __init__(self, store):
         self.store = store
-        self.shrink = shrink
-        self._slot = None  # live slot, None while no slot holds a valid snapshot
-        self._gen = 0
-        self._end = 0  # offset after the live slot's last valid frame
-        self._dirty = False  # something follows _end (a torn frame): next write compacts
-        self._known = False
 
-    def load(self):
-        """Every completed payload, oldest first."""
-        return self._scan()
+    # -- reading ------------------------------------------------------------------------
 
-    def append(self, payload):
-        self._write(APPEND, bytes(payload), None)
+    def records(self):
+        # Every payload in order, oldest first; afterwards the store's cursor is set.
+        store = self.store
+        area, gen = self._live()
+        if area < 0:
+            store.cursor = (-1, 0, 0, -1, 0)
+            return
+        off = HEAD_LEN
+        torn = -1
+        skip = 0
+        while off < store.size:
+            f = self._frame(area, off)
+            if f is None:
+                if self._clean(area, off):
+                    break
+                r = self._find_resync(area, off)
+                if r < 0:
+                    torn = off
+                    skip = self._extent(area, off)
+                    break
+                off = r
+                continue
+            kind, start, n, nxt = f
+            if kind == _SNAP:
+                end = start + n
+                while start < end:
+                    k = store.read(area, start, 1)[0]
+                    if k < 0x80:
+                        start += 1
+                    else:
+                        k = (k & 0x7F) << 8 | store.read(area, start + 1, 1)[0]
+                        start += 2
+                    yield store.read(area, start, k)
+                    start += k
+            elif kind != _RESYNC:
+                yield store.read(area, start, n) if kind >= 0 else bytes((n,))
+            off = nxt
+        store.cursor = (area, gen, off, torn, skip)
+
+    def live(self):
+        # Whether an area holds a journal.
+        return self._live()[0] >= 0
+
+    def _live(self):
+        # (area, generation) of the newest area with an intact header, else (-1, 0).
+        best, gen = -1, 0
+        for a in range(self.store.areas):
+            h = self.store.read(a, 0, HEAD_LEN)
+            if (len(h) == HEAD_LEN and h[0] == _CW[_HEAD] and h[1:4] == b"GJ" + bytes((VERSION,))
+                    and zeros(h, 1, 8) == h[8]):
+                g = h[4] | h[5] << 8 | h[6] << 16 | h[7] << 24
+                if best < 0 or g > gen:
+                    best, gen = a, g
+        return best, gen
+
+    def _frame(self, area, off):
+        # (kind, payload offset, payload length, next offset) of the intact frame at
+        # ``off``; kind -1 is a tiny record (its value is the length). None if there is none.
+        store = self.store
+        t = _TYPE[store.read(area, off, 1)[0]]
+        if t < TINY:
+            return -1, off, t, off + 1
+        if t < _LONG:
+            n = t - _SHORT0 + 1
+            end = off + 1 + n
+            if end + 1 > store.size:
+                return None
+            data = store.read(area, off + 1, n + 1)
+            return (0, off + 1, n, end + 1) if zeros(data, 0, n) == data[n] else None
+        if t == _RESYNC:
+            data = store.read(area, off + 1, 3)
+            return (_RESYNC, off + 1, 2, off + 4) if len(data) == 3 and zeros(data, 0, 2) == data[2] else None
+        if t == _LONG or t == _SNAP:
+            size = store.read(area, off + 1, 3)
+            if len(size) < 3 or zeros(size, 0, 2) != size[2]:
+                return None
+            n = size[0] | size[1] << 8
+            start = off + 4
+            if n > LONG_MAX or start + n + 2 > store.size:
+                return None
+            z = 0
+            pos = start
+            while pos < start + n:
+                chunk = store.read(area, pos, min(_CHUNK, start + n - pos))
+                z += zeros(chunk)
+                pos += len(chunk)
+            check = store.read(area, start + n, 2)
+            if z != check[0] | check[1] << 8:
+                return None
+            return t, start, n, start + n + 2
+        return None
+
+    def _extent(self, area, off):
+        # Where a torn frame at ``off`` would have ended, as far as its intact type and
+        # length tell; the next write must not land inside it.
+        store = self.store
+        t = _TYPE[store.read(area, off, 1)[0]]
+        if _SHORT0 <= t < _LONG:
+            return off + t - _SHORT0 + 3
+        if t == _RESYNC:
+            return off + 4
+        if t == _LONG or t == _SNAP:
+            size = store.read(area, off + 1, 3)
+            if len(size) == 3 and zeros(size, 0, 2) == size[2]:
+                return off + 6 + (size[0] | size[1] << 8)
+        return off + 1
+
+    def _clean(self, area, off):
+        # Nothing but 0xFF from ``off`` to the end of the area.
+        store = self.store
+        while off < store.size:
+            n = min(_CHUNK, store.size - off)
+            if store.read(area, off, n) != ERASED[:n]:
+                return False
+            off += n
+        return True
+
+    def _find_resync(self, area, back):
+        # The offset after the RESYNC frame that names ``back``, or -1.
+        store = self.store
+        want = resync(back)
+        pos = back + 1
+        while pos + 4 <= store.size:
+            chunk = store.read(area, pos, min(_CHUNK + 3, store.size - pos))
+            i = chunk.find(want)
+            if i >= 0:
+                return pos + i + 4
+            if len(chunk) < 4:
+                break
+            pos += len(chunk) - 3
+        return -1
+
+    def _last_used(self, area):
+        # Offset after the last byte that is not 0xFF.
+        store = self.store
+        end = store.size
+        while end > 0:
+            n = min(_CHUNK, end)
+            chunk = store.read(area, end - n, n)
+            if chunk != ERASED[:n]:
+                i = n - 1
+                while chunk[i] == 0xFF:
+                    i -= 1
+                return end - n + i + 1
+            end -= n
+        return 0
+
+    # -- writing ------------------------------------------------------------------------
+
+    def cursor(self):
+        c = getattr(self.store, "cursor", None)
+        if c is None:
+            for _ in self.records():
+                pass
+            c = self.store.cursor
+        return c
+
+    def append(self, payload, snapshot=None):
+        # Add one record. When it does not fit, the area is compacted to ``snapshot()``
+        # (the whole state, this change included) if given, else JournalFull is raised.
+        store = self.store
+        area, gen, end, torn, skip = self.cursor()
+        data = frame(payload)
+        if area >= 0 and torn != HEAD_LEN:  # a torn snapshot: the area is lost, compact
+            pos = end
+            if torn >= 0:
+                pos = max(self._last_used(area), skip)
+                data = resync(torn) + data
+            if pos + len(data) <= store.size:
+                self._guarded(store.write, area, pos, data)
+                store.cursor = (area, gen, pos + len(data), -1, 0)
+                return
+        if snapshot is None:
+            raise JournalFull("%d bytes free" % (store.size - end))
+        self.reset(snapshot())
 
     def reset(self, payloads):
-        """Replace the whole list (a new match, or a compacted log); atomic."""
-        self._write(SNAPSHOT, None, [bytes(p) for p in payloads])
-
-    # -- internals --
-
-    def _read_frame(self, slot, off, gen):
-        """(kind, body, gen) of the intact frame at `off`, else None. gen None: a slot's first frame,
-        which must be a snapshot and brings its own generation."""
+        # Compaction: the whole state as a new area (new generation).
         store = self.store
-        head = store.read(slot, off, HEAD)
-        if len(head) < HEAD or head[0:2] != MAGIC:
-            return None
-        kind, n, c = struct.unpack_from("<BHI", head, 2)
-        if (kind != APPEND and kind != SNAPSHOT) or off + HEAD + n > store.capacity:
-            return None
-        if (kind == APPEND and gen is None) or (kind == SNAPSHOT and n < 6):
-            return None
-        body = store.read(slot, off + HEAD, n)
-        if len(body) < n:
-            return None
-        if kind == SNAPSHOT:
-            own = struct.unpack_from("<I", body, 0)[0]
-            if gen is None:
-                gen = own
-            elif own != gen:
-                return None
-        if _crc(gen, kind, body) != c:
-            return None
-        return kind, body, gen
-
-    def _scan(self):
-        try:
-            return self._scan_slots()
-        finally:
-            self.store.done()
-
-    def _scan_slots(self):
-        slot = None
-        first = None
-        for s in (0, 1):
-            f = self._read_frame(s, 0, None)
-            if f is not None and (first is None or f[2] > first[2]):
-                slot, first = s, f
-        self._known = True
-        self._slot = slot
-        if first is None:
-            self._gen = self._end = 0
-            return []
-        self._gen = gen = first[2]
-        items = _snapshot_items(first[1])
-        off = HEAD + len(first[1])
-        while True:
-            f = self._read_frame(slot, off, gen)
-            if f is None:
-                break
-            kind, body, _ = f
-            off += HEAD + len(body)
-            if kind == APPEND:
-                items.append(body)
-            else:
-                items = _snapshot_items(body)
-        self._end = off
-        self._dirty = not self.store.clean_after(slot, off)
-        return items
-
-    def _write(self, kind, payload, payloads):
-        if not self._known:
-            self._scan()
-        store = self.store
-        if self._slot is not None and not self._dirty:
-            body = payload if kind == APPEND else snapshot_body(self._gen, payloads)
-            data = frame(kind, self._gen, body)
-            if self._end + len(data) <= store.capacity:
-                self._guarded(store.write, self._slot, self._end, data)
-                self._end += len(data)
-                return
-        if kind == APPEND:
-            payloads = self.load() if self._slot is not None else []
-            payloads.append(payload)
-            if self.shrink is not None:
-                payloads = [bytes(p) for p in self.shrink(payloads)]
-        gen = self._gen + 1
-        data = frame(SNAPSHOT, gen, snapshot_body(gen, payloads))
-        if len(data) > store.capacity:
-            raise JournalFull("%d bytes, a slot holds %d" % (len(data), store.capacity))
-        target = 0 if self._slot is None else 1 - self._slot
-        self._guarded(store.rewrite, target, data)
-        self._slot, self._gen, self._end, self._dirty = target, gen, len(data), False
+        area, gen, _, _, _ = self.cursor()
+        body = header(gen + 1) + snapshot_frame(payloads)
+        if len(body) > store.size:
+            raise JournalFull("%d bytes, an area holds %d" % (len(body), store.size))
+        target = 0 if store.areas == 1 or area < 0 else 1 - area
+        self._guarded(store.replace, target, body)
+        store.cursor = (target, gen + 1, len(body), -1, 0)
 
     def _guarded(self, fn, *args):
         try:
             fn(*args)
         except BaseException:
-            self._known = False  # a failed write may have left bytes behind: look again next time
+            self.store.cursor = None  # a failed write may have left bytes: look again
             raise

@@ -1,18 +1,18 @@
-"""Start-up choice of where the journal lives, and handing the match over between the two places.
+# Where the match is kept, chosen once at start-up, and moving it there from an older home.
+#
+# Home: an I2C FRAM when the board's profile has a bus for one and a chip answers at 0x50
+# (adafruit_fram: byte writes, no erase, two areas: no cut can lose a save), else the
+# board's microcontroller.nvm (4 KB of flash: appends never erase; a cut inside a
+# compaction can lose the match, see firmware/journal.py). Nothing is ever written to
+# CIRCUITPY: the drive stays the computer's.
+#
+# Moving in: when the home holds no journal yet, the newest older one is read once and
+# the app saves it as its first write (a compaction), after which the older home is never
+# read again: the nvm's journal when a FRAM has just been added; else the first version's
+# journal (firmware/legacy_journal.py), in the nvm (its newest state, kept there while USB
+# could write the drive) or in the files journal0.bin and journal1.bin on CIRCUITPY.
 
-The flash files are the home of the journal. `microcontroller.nvm` stands in while the app cannot
-write the flash (the board was powered up with its Back key held, firmware/boot.py, so USB owns
-CIRCUITPY): then the running match is copied into the nvm (the files stay readable) and continues
-there. At the next
-normal start the nvm's match is copied back into the files and the nvm is emptied. So a non-empty nvm
-journal is always the newest state, and each copy is one atomic `reset`: a cut in between leaves the
-same match in both places, and the next start simply copies it again.
-"""
-
-from firmware.journal import Journal
-from firmware.slots import FileSlots, NvmSlots
-
-MIN_NVM = 256  # smaller areas cannot hold a useful match
+FRAM_ADDRESS = 0x50
 
 
 def board_nvm():
@@ -23,37 +23,65 @@ def board_nvm():
         return None
 
 
-def open_journal(directory="/", nvm=None, writable=None, shrink=None):
-    """The journal to use now. `nvm` defaults to microcontroller.nvm where there is one; `writable`
-    (whether the app may write the flash) is found out by trying unless given; `shrink` see Journal.
+def find_fram(profile):
+    # The FRAM on the profile's I2C bus, or None (no bus, no chip, no library).
+    make = getattr(profile, "make_i2c", None)
+    if make is None:
+        return None
+    try:
+        i2c = make()
+    except Exception:  # pins in use, no pull-ups (nothing plugged in): no FRAM
+        return None
+    if i2c is None:
+        return None
+    try:
+        from adafruit_fram import FRAM_I2C
+        return FRAM_I2C(i2c, address=FRAM_ADDRESS)
+    except Exception:  # no device answers, not an FRAM, or the library is missing
+        try:
+            i2c.deinit()
+        except Exception:
+            pass
+        return None
 
-    Every write may raise OSError (JournalFull included): the app should keep running and say that
-    the match is not being saved.
-    """
-    files_store = FileSlots(directory)
-    files = Journal(files_store, shrink)
+
+def _older(nvm, fram, files):
+    # (format, payloads) of the newest journal in an older home: "bin" payloads are the
+    # current journal's records, "json" the first version's; None when there is none.
+    from firmware.journal import Journal
+    from firmware.stores import NvmStore
+
+    if nvm is None:
+        return None
+    if fram is not None and Journal(NvmStore(nvm)).live():
+        return "bin", Journal(NvmStore(nvm)).records()
+    import firmware.legacy_journal as legacy
+
+    if bytes(nvm[0:2]) == b"SJ":
+        raw = legacy.payloads(legacy.nvm_slots(nvm))
+        if raw:
+            return "json", raw
+    raw = legacy.payloads(legacy.file_slots(files))
+    return ("json", raw) if raw else None
+
+
+def open_store(nvm=None, fram=None, files=None):
+    # (the store the journal lives in, the older journal to move in or None). ``nvm``
+    # defaults to microcontroller.nvm; ``fram`` is what find_fram found; ``files`` are the
+    # first version's journal files (default /journal0.bin, /journal1.bin).
+    from firmware.journal import Journal
+    from firmware.stores import FramStore, NvmStore
+
     if nvm is None:
         nvm = board_nvm()
-    mem = Journal(NvmSlots(nvm), shrink) if nvm is not None and len(nvm) >= MIN_NVM else None
-    if writable is None:
-        writable = files_store.writable()
-    if writable:
-        if mem is not None:
-            newer = mem.load()
-            if newer:
-                try:
-                    files.reset(newer)
-                    mem.reset([])
-                except OSError:
-                    return mem  # the flash refused it: go on where the newest match is
-        return files
-    if mem is None:
-        return files  # readable, every write fails: nothing else can be done
-    if not mem.load():
-        current = files.load()
-        if current:
-            try:
-                mem.reset(current)
-            except OSError:  # JournalFull: the match is too big for the nvm
-                return files
-    return mem
+    if fram is not None:
+        store = FramStore(fram)
+    elif nvm is not None:
+        store = NvmStore(nvm)
+    else:
+        return None, None
+    if Journal(store).live():
+        return store, None
+    if files is None:
+        from firmware.legacy_journal import FILES as files
+    return store, _older(nvm, fram, files)

@@ -3,14 +3,16 @@
 What goes there: the Adafruit libraries the board profile lists in LIBS (the .py files of the pinned
 PyPI packages installed in .venv) under lib/, engine_core/, the board's profile with the shared
 modules of boards/ (boards.select() finds the profile by board.board_id, else takes the only one
-deployed), firmware/ without its two entry files, then /boot.py and last /code.py (CircuitPython
-reloads after writes; with code.py last the app restarts only once everything else is in place),
-then a sync. With an mpy-cross (CircuitPython's own, matching the firmware's version) every module
-but code.py and boot.py is compiled to .mpy first. Everything is prepared before the first write,
+deployed), firmware/ without its entry file, and last /code.py (CircuitPython reloads after
+writes; with code.py last the app restarts only once everything else is in place), then a sync.
+With an mpy-cross (CircuitPython's own, matching the firmware's version) every module but code.py
+is compiled to .mpy first. Everything is prepared before the first write,
 so a failure writes nothing; files whose bytes are already on the drive are not written again (the
 flash wears), and copies of deployed modules under the other suffix are removed (a stale .py would
-shadow its new .mpy). The journal files (journal0.bin, journal1.bin) and anything else of the
-user's are never touched.
+shadow its new .mpy). The app ships no boot.py: the first version's boot.py, which took the drive
+from the computer at every power-up, is removed (recognised by its text); any other boot.py, the
+first version's journal files (journal0.bin, journal1.bin) and anything else of the user's are
+never touched.
 """
 
 import argparse
@@ -24,7 +26,10 @@ import sysconfig
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ENTRY = {"code.py": "firmware/code.py", "boot.py": "firmware/boot.py"}  # drive root <- source
+ENTRY = {"code.py": "firmware/code.py"}  # drive root <- source
+# A line only the first version's boot.py holds (it remounted CIRCUITPY for the app).
+OLD_BOOT_MARK = b'storage.remount("/", readonly=False)'
+OLD_BOOT_TITLE = b"/boot.py on the board (make deploy copies it there)"
 MIRRORED = ("engine_core", "firmware", "boards")  # drive folders that hold only what deploy puts there
 SKIP_DIRS = ("__pycache__",)
 SKIP_SUFFIXES = (".pyc", ".pyi", ".md", ".typed")
@@ -163,7 +168,7 @@ def plan(board, root=None, site=None):
             continue
         files.append(("boards/" + name, path))
     files += _tree_files(root, "firmware", skip=ENTRY.values())
-    for dest in ("boot.py", "code.py"):  # code.py last
+    for dest in ENTRY:  # code.py last
         src = os.path.join(root, ENTRY[dest])
         if not os.path.isfile(src):
             raise DeployError("%s is missing" % ENTRY[dest])
@@ -224,6 +229,12 @@ def _stale(drive, files):
         if os.path.isdir(os.path.join(drive, top)):
             stale += [top + "/" + rel for rel in _tree(os.path.join(drive, top))
                       if top + "/" + rel not in planned and top + "/" + rel not in stale]
+    boot = os.path.join(drive, "boot.py")
+    if os.path.isfile(boot):
+        with open(boot, "rb") as f:
+            text = f.read()
+        if OLD_BOOT_MARK in text and OLD_BOOT_TITLE in text:
+            stale.append("boot.py")
     return stale
 
 
@@ -232,8 +243,9 @@ def deploy(board, drive=None, mpy_cross=None, root=None, site=None, write=None, 
     check_board(board, root)
     drive = choose_drive(drive)
     if not os.access(drive, os.W_OK):
-        raise DeployError("%s is read-only for this computer: the app owns the flash. Unplug the board, "
-                          "hold its Back key (README) while plugging it in, and deploy again." % drive)
+        raise DeployError("%s is read-only for this computer. The app's first version took the drive at "
+                          "every power-up: unplug the board, hold its Back key (README) while plugging it in, "
+                          "and deploy again; this version leaves the drive to the computer." % drive)
     files = plan(board, root, site)
     if mpy_cross:
         files = compile_mpy(files, mpy_cross)

@@ -33,7 +33,7 @@ install_standins()
 
 
 class Device:
-    def __init__(self, board="picosystem", journal=None):
+    def __init__(self, board="picosystem", store=None):
         install_standins()
         from boards import load
         from firmware.app import App
@@ -50,7 +50,7 @@ class Device:
         self.hold_ms = HOLD_MS + 100
         self.presses = 0
         self.log = []  # the logical keys pressed, in order
-        self.app = App(p, self.panel, self.keys, journal, self.encoder)
+        self.app = App(p, self.panel, self.keys, store, self.encoder)
         self.step()
 
     # -- time ---------------------------------------------------------------------------

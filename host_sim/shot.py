@@ -14,15 +14,16 @@ import sys
 from boards import IDS
 
 
-def journal_in(directory):
-    """A journal in ``directory`` on the host, with the board's own file backend."""
+def store_in(directory):
+    """The board's journal store kept in ``directory`` on the host: its nvm as the file
+    nvm.bin (4 KB, written as the RP2040 port writes it: host_sim/stubs/microcontroller)."""
     import os
 
-    from firmware.journal import Journal
-    from firmware.slots import FileSlots
+    from firmware.stores import NvmStore
+    from host_sim.stubs.microcontroller import NVM
 
     os.makedirs(directory, exist_ok=True)
-    return Journal(FileSlots(directory))
+    return NvmStore(NVM(path=os.path.join(directory, "nvm.bin")))
 
 
 def main(argv):
@@ -35,8 +36,8 @@ def main(argv):
 
     from host_sim.device import Device
 
-    journal = journal_in(args.state) if args.state else None
-    dev = Device(args.board, journal)
+    store = store_in(args.state) if args.state else None
+    dev = Device(args.board, store)
     try:
         dev.keys_from(args.keys)
     except ValueError as e:

@@ -52,7 +52,7 @@ def main(argv):
     from boards import load
     from firmware.app import App
     from host_sim.displayio_host import pygame_display_class
-    from host_sim.shot import journal_in
+    from host_sim.shot import store_in
     from host_sim.stubs import board as board_stub, supervisor
 
     PyGameDisplay = pygame_display_class()
@@ -67,7 +67,7 @@ def main(argv):
                             caption="%s - score keeper" % profile.NAME)
     keys = profile.make_keys()
     encoder = profile.make_encoder()
-    app = App(profile, display, keys, journal_in(state), encoder)
+    app = App(profile, display, keys, store_in(state), encoder)
     print(legend(profile))
 
     names = {name: n for n, name in enumerate(profile.SIM_KEYS)}

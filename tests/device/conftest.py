@@ -1,7 +1,7 @@
 import pytest
 
 from host_sim.device import Device, install_standins
-from host_sim.shot import journal_in
+from host_sim.shot import store_in
 
 # The firmware imports CircuitPython's module names (terminalio, keypad, board, ...) when it is
 # first imported: the host stand-ins must be in place before any test module imports it.
@@ -13,6 +13,6 @@ def make_device(tmp_path):
     """make_device(board, state="a"): a device whose journal lives in tmp_path/state."""
 
     def make(board, state="journal"):
-        return Device(board, journal_in(str(tmp_path / state)))
+        return Device(board, store_in(str(tmp_path / state)))
 
     return make

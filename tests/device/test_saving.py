@@ -1,35 +1,29 @@
 """A journal write that fails: the totals say the match is not saved, and the next save writes
 the whole match, so nothing is missing after a restart."""
 
-from firmware.journal import Journal
-from firmware.slots import FileSlots
+from firmware.stores import NvmStore
 from host_sim.device import Device
 from host_sim.player import new_match, screen_name, tichu_round
 
 TICHU = ["Anna", "Ben", "Carla", "David"]
 
 
-class FlakyStore(FileSlots):
-    """Flash that refuses the writes it is told to (a full or write-protected drive)."""
+class FlakyStore(NvmStore):
+    """An nvm that refuses the writes it is told to (CircuitPython: "Unable to write to nvm.")."""
 
     fail = 0
 
-    def write(self, slot, offset, data):
+    def write(self, area, offset, data):
         if self.fail:
             self.fail -= 1
-            raise OSError(28, "No space left on device")
-        return FileSlots.write(self, slot, offset, data)
-
-    def rewrite(self, slot, data):
-        if self.fail:
-            self.fail -= 1
-            raise OSError(28, "No space left on device")
-        return FileSlots.rewrite(self, slot, data)
+            raise OSError(5, "Unable to write to nvm.")
+        return NvmStore.write(self, area, offset, data)
 
 
-def test_a_failed_save_is_shown_and_made_good_by_the_next(tmp_path):
-    store = FlakyStore(str(tmp_path))
-    dev = Device("pico_display_pack", Journal(store))
+def test_a_failed_save_is_shown_and_made_good_by_the_next():
+    nvm = bytearray(b"\xff" * 4096)
+    store = FlakyStore(nvm)
+    dev = Device("pico_display_pack", store)
     new_match(dev, "tichu", 1000, TICHU)
     tichu_round(dev, points=60)
     store.fail = 1
@@ -39,5 +33,5 @@ def test_a_failed_save_is_shown_and_made_good_by_the_next(tmp_path):
     assert [e["card_points"] for e in dev.app.book.entries] == [[60, 40], [70, 30]]
     tichu_round(dev, points=30)
     assert not dev.app.unsaved and "NOT SAVED" not in dev.texts()
-    again = Device("pico_display_pack", Journal(FileSlots(str(tmp_path))))
+    again = Device("pico_display_pack", NvmStore(nvm))
     assert again.app.book.entries == dev.app.book.entries and again.app.book.totals == [160, 140]

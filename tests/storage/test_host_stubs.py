@@ -1,9 +1,8 @@
-"""Host stand-ins for `microcontroller` (nvm) and `storage` behave as on the board."""
+"""The host stand-in for `microcontroller.nvm` behaves as on the board."""
 
 import pytest
 
 import host_sim.stubs.microcontroller as mc
-import host_sim.stubs.storage as storage
 
 
 def test_nvm_is_4_kb_of_erased_flash_with_bytearray_slices():
@@ -35,15 +34,3 @@ def test_nvm_persisted_to_a_file_comes_back_in_a_new_process(tmp_path):
     again = mc.NVM(path=path)
     assert again[100:103] == bytearray(b"abc") and again[0] == 0xFF
     mc.use_nvm()
-
-
-def test_storage_records_remounts_and_starts_read_only_for_the_program():
-    storage.reset()
-    assert storage.getmount("/").readonly is True
-    storage.remount("/", readonly=False)
-    assert storage.getmount("/").readonly is False
-    assert storage.calls == [("remount", "/", False, False)]
-    with pytest.raises(OSError):
-        storage.getmount("/sd")
-    storage.reset()
-    assert storage.calls == [] and storage.getmount("/").readonly is True

@@ -1,0 +1,142 @@
+# The score keeper's journal payloads as bytes: the score book's change records and the
+# app's settings (engine_core/scorebook.py), small enough that a match of more than a
+# hundred rounds fits the RP2040's 4 KB nvm without a compaction.
+#
+# First byte: the kind. A round is 4 bytes (kind and three packed bytes), an undo is the
+# one byte 5 (the journal stores it as a single byte). A change that the packed forms
+# cannot carry exactly (a field they do not know) is kept as JSON text, so nothing a
+# user entered is ever changed by saving it.
+
+import json
+
+SETTINGS = 1
+NEW = 2
+ROUND_CHIMERA = 3
+ROUND_TICHU = 4
+UNDO = 5
+EDIT_CHIMERA = 6
+EDIT_TICHU = 7
+ROUND_JSON = 8
+EDIT_JSON = 9
+GAME_IDS = ("chimera", "tichu")
+BIDS = (20, 30, 40)
+CALLS = (None, "tichu", "grand")
+
+
+def _pack_chimera(e):
+    t = e["treasure"]
+    return bytes((e["chimera"] | BIDS.index(e["bid"]) << 2 | e["first_out"] << 4
+                  | (1 if e["attack"] else 0) << 6 | (1 if e["silent_hunter"] else 0) << 7,
+                  e["traps"] | (t[0] // 5) << 4, t[1] // 5 | (t[2] // 5) << 4))
+
+
+def _unpack_chimera(b):
+    return {"chimera": b[0] & 3, "bid": BIDS[b[0] >> 2 & 3], "first_out": b[0] >> 4 & 3,
+            "traps": b[1] & 15, "attack": bool(b[0] & 64), "silent_hunter": bool(b[0] & 128),
+            "treasure": [(b[1] >> 4) * 5, (b[2] & 15) * 5, (b[2] >> 4) * 5]}
+
+
+def _pack_tichu(e):
+    calls = 0
+    for key in e["calls"]:
+        calls |= CALLS.index(e["calls"][key]) << 2 * int(key)
+    dv = e["double_victory"]
+    pen = e.get("wish_penalty", -1)
+    pts = e["card_points"]
+    flags = e["first_out"] | (0 if dv is None else dv + 1) << 2 | (pen + 1) << 4
+    return bytes((calls, flags, (pts[0] + 25) // 5 | ((pts[1] + 25) // 5) << 5 & 0xFF)) + \
+        bytes((((pts[1] + 25) // 5) >> 3,))
+
+
+def _unpack_tichu(b):
+    calls = {}
+    for s in range(4):
+        c = b[0] >> 2 * s & 3
+        if c:
+            calls[str(s)] = CALLS[c]
+    dv = b[1] >> 2 & 3
+    p1 = (b[2] >> 5 | (b[3] & 3) << 3) * 5 - 25
+    e = {"calls": calls, "first_out": b[1] & 3, "double_victory": dv - 1 if dv else None,
+         "card_points": [(b[2] & 31) * 5 - 25, p1]}
+    pen = b[1] >> 4 & 3
+    if pen:
+        e["wish_penalty"] = pen - 1
+    return e
+
+
+# kind -> (how to pack an entry, how to unpack it, its byte count)
+PACKED = {ROUND_CHIMERA: (_pack_chimera, _unpack_chimera, 3), ROUND_TICHU: (_pack_tichu, _unpack_tichu, 4)}
+
+
+def _packed(kind, entry):
+    # The packed bytes of ``entry`` if they give it back exactly, else None.
+    pack, unpack, _ = PACKED[kind]
+    try:
+        b = pack(entry)
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        return None
+    return b if unpack(b) == entry else None
+
+
+def _text(s):
+    b = s.encode()
+    return bytes((len(b),)) + b
+
+
+def encode(p):
+    # The bytes of one payload (a dict as the score book or the app made it).
+    kind = p.get("t")
+    if kind == "undo":
+        return bytes((UNDO,))
+    if kind == "settings":
+        return bytes((SETTINGS,)) + json.dumps(p).encode()
+    if kind == "new":
+        out = bytes((NEW, GAME_IDS.index(p["game"]), p["limit"] & 0xFF, p["limit"] >> 8))
+        for n in p["names"]:
+            out += _text(n)
+        if p.get("started") is not None:
+            out += _text(p["started"])
+        return out
+    e = p["e"]
+    game = 0 if "chimera" in e else 1
+    b = _packed(ROUND_CHIMERA + game, e)
+    if kind == "round":
+        return bytes((ROUND_CHIMERA + game,)) + b if b is not None else \
+            bytes((ROUND_JSON,)) + json.dumps(e).encode()
+    i = bytes((p["i"] & 0xFF, p["i"] >> 8))
+    return bytes((EDIT_CHIMERA + game,)) + i + b if b is not None else \
+        bytes((EDIT_JSON,)) + i + json.dumps(e).encode()
+
+
+def decode(b):
+    # The payload dict of these bytes; ValueError if they are none.
+    b = bytes(b)
+    if not b:
+        raise ValueError("empty payload")
+    kind = b[0]
+    if kind == UNDO:
+        return {"t": "undo"}
+    if kind == SETTINGS:
+        return json.loads(b[1:].decode())
+    if kind == NEW:
+        names = []
+        pos = 4
+        while pos < len(b):
+            n = b[pos]
+            names.append(b[pos + 1:pos + 1 + n].decode())
+            pos += 1 + n
+        game = GAME_IDS[b[1]]
+        count = 3 if game == "chimera" else 4
+        p = {"t": "new", "game": game, "names": names[:count], "limit": b[2] | b[3] << 8}
+        if len(names) > count:
+            p["started"] = names[count]
+        return p
+    if kind in (ROUND_CHIMERA, ROUND_TICHU):
+        return {"t": "round", "e": PACKED[kind][1](b[1:])}
+    if kind == ROUND_JSON:
+        return {"t": "round", "e": json.loads(b[1:].decode())}
+    if kind in (EDIT_CHIMERA, EDIT_TICHU):
+        return {"t": "edit", "i": b[1] | b[2] << 8, "e": PACKED[kind - 3][1](b[3:])}
+    if kind == EDIT_JSON:
+        return {"t": "edit", "i": b[1] | b[2] << 8, "e": json.loads(b[3:].decode())}
+    raise ValueError("unknown payload kind %d" % kind)

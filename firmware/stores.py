@@ -1,0 +1,74 @@
+# Where the journal (firmware/journal.py) lives: the board's microcontroller.nvm, or an
+# I2C FRAM when one is found at start-up.
+#
+# A store offers ``areas``, ``size``, ``read(area, offset, n) -> bytes``,
+# ``write(area, offset, data)`` (only ever over 0xFF bytes), ``replace(area, data)`` (the
+# whole area: ``data`` and 0xFF after it) and keeps the journal's ``cursor``.
+
+
+class NvmStore:
+    # The whole nvm as one area. On the RP2040 it is one 4 KB flash sector: CircuitPython
+    # programs an assignment over 0xFF bytes page by page without erasing, and erases and
+    # reprograms the whole sector otherwise (ports/raspberrypi/common-hal/nvm/ByteArray.c).
+    # So ``write`` never erases, and ``replace`` is exactly one erase: one assignment of
+    # the whole sector.
+
+    name = "nvm"
+    areas = 1
+
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.size = len(nvm)
+        self.cursor = None
+
+    def read(self, area, offset, n):
+        n = min(n, self.size - offset)
+        return bytes(self.nvm[offset:offset + n]) if n > 0 else b""
+
+    def write(self, area, offset, data):
+        try:
+            self.nvm[offset:offset + len(data)] = data
+        except RuntimeError as e:  # CircuitPython: "Unable to write to nvm."
+            raise OSError(5, str(e))  # noqa: B904 (no `raise from` on CircuitPython)
+
+    def replace(self, area, data):
+        self.write(0, 0, data + b"\xff" * (self.size - len(data)))
+
+
+class FramStore:
+    # Two areas, the halves of an FRAM (adafruit_fram: slice reads and assignments, byte
+    # writes, no erase). A compaction writes the area that is not live: first its header
+    # is made 0xFF (it can no longer win), then the new content with 0xFF after it, then
+    # the header, so a cut anywhere leaves the old area live until the new one is whole.
+
+    name = "fram"
+    areas = 2
+
+    def __init__(self, fram, size=None):
+        self.fram = fram
+        self.size = (len(fram) if size is None else size) // 2
+        self.cursor = None
+
+    def read(self, area, offset, n):
+        n = min(n, self.size - offset)
+        if n <= 0:
+            return b""
+        a = area * self.size + offset
+        return bytes(self.fram[a:a + n])
+
+    def write(self, area, offset, data):
+        a = area * self.size + offset
+        self.fram[a:a + len(data)] = data
+
+    def replace(self, area, data):
+        from firmware.journal import HEAD_LEN
+
+        self.write(area, 0, b"\xff" * HEAD_LEN)
+        fill = b"\xff" * 256
+        pos = len(data)
+        while pos < self.size:  # in pieces: the rest of an area may be 16 KB
+            n = min(len(fill), self.size - pos)
+            self.write(area, pos, fill[:n])
+            pos += n
+        self.write(area, HEAD_LEN, data[HEAD_LEN:])
+        self.write(area, 0, data[:HEAD_LEN])
