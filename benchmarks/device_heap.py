@@ -77,7 +77,6 @@ class Session:
         self.now = 0
 
     def start(self):
-        import os
 
         from device_stubs import Display
 

@@ -4,7 +4,8 @@
 # e-paper theme, REFRESH_MS the least time between refreshes), maps its keys (KEYMAP:
 # per keypad key number a (tap, hold) pair of logical keys, see firmware/keys.py), names
 # them (LABELS, for the legend; HINTS, the key names screens print), and builds the
-# hardware: make_display(), make_keys(), make_encoder(). LIBS lists the Adafruit
+# hardware: make_display(), make_keys(), make_encoder(), make_i2c() (the bus an FRAM may
+# sit on, or None). LIBS lists the Adafruit
 # libraries `make deploy` copies for it; SIM_KEYS the keyboard keys of the simulator.
 
 IDS = ("picosystem", "pico_display_pack", "macropad", "badger2040")

@@ -16,7 +16,7 @@ DEPTH = 1
 PX_PER_MM = 4.4  # 2.9" e-paper: 296 px over 67 mm
 PAPER = True
 REFRESH_MS = 2000
-LIBS = ()
+LIBS = ("adafruit_fram",)
 
 KEYMAP = ((BACK, MENU), (OK, None), (RIGHT, LEFT), (UP, None), (DOWN, None))
 LABELS = ("A", "B", "C", "Up", "Down")
@@ -38,3 +38,9 @@ def make_keys():
 
 def make_encoder():
     return None
+
+
+def make_i2c():
+    # The Qw/ST port (GP4 SDA, GP5 SCL): where an FRAM breakout plugs in.
+    import board
+    return board.I2C()

@@ -17,7 +17,7 @@ DEPTH = 1
 PX_PER_MM = 4.4  # 1.3" OLED: 128 px over 29 mm
 PAPER = False
 REFRESH_MS = 0
-LIBS = ()
+LIBS = ("adafruit_fram",)
 
 _ = (None, None)
 KEYMAP = ((BACK, None), (UP, None), (MENU, None),
@@ -50,3 +50,9 @@ def make_encoder():
     import board
     import rotaryio
     return rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
+
+
+def make_i2c():
+    # The STEMMA QT port: where an FRAM breakout plugs in (firmware/storage_choice.py).
+    import board
+    return board.STEMMA_I2C()

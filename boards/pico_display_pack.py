@@ -18,7 +18,7 @@ DEPTH = 16
 PX_PER_MM = 9.6  # 1.14" panel: 240 px over 25 mm
 PAPER = False
 REFRESH_MS = 0
-LIBS = ("adafruit_st7789",)
+LIBS = ("adafruit_st7789", "adafruit_fram")
 
 KEYMAP = ((OK, MENU), (BACK, None), (UP, RIGHT), (DOWN, LEFT))
 LABELS = ("A", "B", "X", "Y")
@@ -49,3 +49,10 @@ def make_keys():
 
 def make_encoder():
     return None
+
+
+def make_i2c():
+    # The Display Pack leaves GP4 (SDA) and GP5 (SCL) free: an FRAM breakout wired there.
+    import board
+    import busio
+    return busio.I2C(board.GP5, board.GP4)

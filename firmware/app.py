@@ -23,7 +23,7 @@
 import gc
 import sys
 
-from engine_core.scorebook import GAMES, ScoreBook
+from engine_core.scorebook import GAMES
 from firmware.keys import Input, ticks_diff
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui

@@ -2,8 +2,8 @@
 # app's settings (engine_core/scorebook.py), small enough that a match of more than a
 # hundred rounds fits the RP2040's 4 KB nvm without a compaction.
 #
-# First byte: the kind. A round is 4 bytes (kind and three packed bytes), an undo is the
-# one byte 5 (the journal stores it as a single byte). A change that the packed forms
+# First byte: the kind. A round is 4 bytes (kind and three packed bytes), an edit 6, an
+# undo the one byte 5 (the journal stores it as a single byte). A change that the packed forms
 # cannot carry exactly (a field they do not know) is kept as JSON text, so nothing a
 # user entered is ever changed by saving it.
 
@@ -37,15 +37,16 @@ def _unpack_chimera(b):
 
 
 def _pack_tichu(e):
+    # calls (2 bits a seat) | first out, double victory + 1, wish penalty + 1, card points
+    # + 25 in fives (5 bits a team): 24 bits.
     calls = 0
     for key in e["calls"]:
         calls |= CALLS.index(e["calls"][key]) << 2 * int(key)
     dv = e["double_victory"]
-    pen = e.get("wish_penalty", -1)
-    pts = e["card_points"]
-    flags = e["first_out"] | (0 if dv is None else dv + 1) << 2 | (pen + 1) << 4
-    return bytes((calls, flags, (pts[0] + 25) // 5 | ((pts[1] + 25) // 5) << 5 & 0xFF)) + \
-        bytes((((pts[1] + 25) // 5) >> 3,))
+    p0, p1 = [(x + 25) // 5 for x in e["card_points"]]
+    pen = e.get("wish_penalty", -1) + 1
+    return bytes((calls, e["first_out"] | (0 if dv is None else dv + 1) << 2 | pen << 4 | (p0 & 3) << 6,
+                  p0 >> 2 | p1 << 3))
 
 
 def _unpack_tichu(b):
@@ -55,22 +56,21 @@ def _unpack_tichu(b):
         if c:
             calls[str(s)] = CALLS[c]
     dv = b[1] >> 2 & 3
-    p1 = (b[2] >> 5 | (b[3] & 3) << 3) * 5 - 25
     e = {"calls": calls, "first_out": b[1] & 3, "double_victory": dv - 1 if dv else None,
-         "card_points": [(b[2] & 31) * 5 - 25, p1]}
+         "card_points": [(b[1] >> 6 | (b[2] & 7) << 2) * 5 - 25, (b[2] >> 3) * 5 - 25]}
     pen = b[1] >> 4 & 3
     if pen:
         e["wish_penalty"] = pen - 1
     return e
 
 
-# kind -> (how to pack an entry, how to unpack it, its byte count)
-PACKED = {ROUND_CHIMERA: (_pack_chimera, _unpack_chimera, 3), ROUND_TICHU: (_pack_tichu, _unpack_tichu, 4)}
+# kind -> (how to pack an entry, how to unpack it)
+PACKED = {ROUND_CHIMERA: (_pack_chimera, _unpack_chimera), ROUND_TICHU: (_pack_tichu, _unpack_tichu)}
 
 
 def _packed(kind, entry):
     # The packed bytes of ``entry`` if they give it back exactly, else None.
-    pack, unpack, _ = PACKED[kind]
+    pack, unpack = PACKED[kind]
     try:
         b = pack(entry)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):

@@ -29,12 +29,6 @@
 # RAM: between writes the store keeps a small cursor tuple; reading holds one payload at a
 # time (records() is a generator); a compaction holds the new area's bytes once.
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
 # The 70 bytes with four 1 bits, ascending: 0..31 tiny records, then lengths 1..30, then
 # the other frame types.
 _CW = bytes(b for b in range(256) if (bin(b).count("1") == 4))
@@ -43,17 +37,17 @@ for _i in range(len(_CW)):
     _TYPE[_CW[_i]] = _i
 _ZEROS = bytes(8 - bin(b).count("1") for b in range(256))  # 0 bits per byte value
 
-TINY = const(32)  # payloads b"\x00" .. b"\x1f"
-SHORT_MAX = const(30)  # longest payload of a short frame (its check stays below 0xFF)
-_SHORT0 = const(32)  # index of length 1
-_LONG = const(62)
-_SNAP = const(63)
-_RESYNC = const(64)
-_HEAD = const(65)
-LONG_MAX = const(8000)  # a long frame's zero count must stay below 0xFFFF
-VERSION = const(1)
-HEAD_LEN = const(9)  # type, "GJ", version, generation (4), check
-_CHUNK = const(64)
+TINY = 32  # payloads b"\x00" .. b"\x1f"
+SHORT_MAX = 30  # longest payload of a short frame (its check stays below 0xFF)
+_SHORT0 = 32  # index of length 1
+_LONG = 62
+_SNAP = 63
+_RESYNC = 64
+_HEAD = 65
+LONG_MAX = 8000  # a long frame's zero count must stay below 0xFFFF
+VERSION = 1
+HEAD_LEN = 9  # type, "GJ", version, generation (4), check
+_CHUNK = 64
 ERASED = b"\xff" * _CHUNK
 
 

@@ -69,17 +69,20 @@ def open_store(nvm=None, fram=None, files=None):
     # (the store the journal lives in, the older journal to move in or None). ``nvm``
     # defaults to microcontroller.nvm; ``fram`` is what find_fram found; ``files`` are the
     # first version's journal files (default /journal0.bin, /journal1.bin).
-    from firmware.journal import Journal
     from firmware.stores import FramStore, NvmStore
 
     if nvm is None:
         nvm = board_nvm()
     if fram is not None:
-        store = FramStore(fram)
-    elif nvm is not None:
-        store = NvmStore(nvm)
-    else:
-        return None, None
+        return _moving_in(FramStore(fram), nvm, fram, files)
+    if nvm is not None:
+        return _moving_in(NvmStore(nvm), nvm, None, files)
+    return None, None
+
+
+def _moving_in(store, nvm, fram, files):
+    from firmware.journal import Journal
+
     if Journal(store).live():
         return store, None
     if files is None:

@@ -243,9 +243,9 @@ def deploy(board, drive=None, mpy_cross=None, root=None, site=None, write=None, 
     check_board(board, root)
     drive = choose_drive(drive)
     if not os.access(drive, os.W_OK):
-        raise DeployError("%s is read-only for this computer. The app's first version took the drive at "
-                          "every power-up: unplug the board, hold its Back key (README) while plugging it in, "
-                          "and deploy again; this version leaves the drive to the computer." % drive)
+        raise DeployError("%s is read-only for this computer. The app's first version took the drive "
+                          "at every power-up: unplug the board, hold its Back key (README) while plugging "
+                          "it in, and deploy again; this version leaves the drive to the computer." % drive)
     files = plan(board, root, site)
     if mpy_cross:
         files = compile_mpy(files, mpy_cross)

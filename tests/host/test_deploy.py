@@ -27,7 +27,6 @@ PROJECT = {
     "firmware/app.py": "APP = 1\n",
     "firmware/screens/menu.py": "MENU = 1\n",
     "firmware/fonts/small.pcf": "font bytes",
-    "firmware/boot.py": "# boot\n",
     "firmware/code.py": "# code\n",
 }
 
@@ -101,7 +100,7 @@ def test_copies_what_the_board_needs_and_code_py_last(drive, site):
         "engine_core/chimera/rules.py",
         "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py",
         "firmware/app.py", "firmware/fonts/small.pcf", "firmware/screens/menu.py",
-        "boot.py", "code.py",
+        "code.py",
     ]
     kept = ["boot_out.txt", "journal0.bin", "lib/someone_elses.py", "settings.toml"]
     assert tree(drive) == sorted(order + kept)
@@ -131,6 +130,31 @@ def test_modules_deploy_no_longer_ships_are_removed_but_nothing_of_the_users(dri
     assert os.path.exists(os.path.join(drive, "lib", "someone_elses.py"))
 
 
+FIRST_VERSION_BOOT = """\"\"\"/boot.py on the board (make deploy copies it there): who may write
+the CIRCUITPY flash.\"\"\"
+def main():
+    import storage
+    storage.remount("/", readonly=False)
+"""
+
+
+def test_the_first_versions_boot_py_goes_and_the_drive_stays_the_computers(drive, site):
+    with open(os.path.join(drive, "boot.py"), "w") as f:
+        f.write(FIRST_VERSION_BOOT)
+    _, _, removed = run(drive, site)
+    assert removed == ["boot.py"] and not os.path.exists(os.path.join(drive, "boot.py"))
+
+
+def test_a_boot_py_of_the_users_is_kept(drive, site):
+    mine = "import storage\nstorage.remount('/', readonly=False)  # my own\n"
+    with open(os.path.join(drive, "boot.py"), "w") as f:
+        f.write(mine)
+    _, _, removed = run(drive, site)
+    assert removed == []
+    with open(os.path.join(drive, "boot.py")) as f:
+        assert f.read() == mine
+
+
 FAKE_MPY_CROSS = """#!/bin/sh
 # fake mpy-cross: mpy-cross -o OUT -s NAME SRC  ->  OUT holds a marker and the source
 out="$2"; src="$5"
@@ -149,15 +173,15 @@ def fake_mpy_cross(tmp_path, text=FAKE_MPY_CROSS):
 def test_mpy_cross_compiles_every_module_but_the_entry_files(drive, site, tmp_path):
     py_order, _, _ = run(drive, site)
     order, _, removed = run(drive, site, fake_mpy_cross(tmp_path))
-    compiled = [f for f in py_order if f.endswith(".py") and f not in ("code.py", "boot.py")]
+    compiled = [f for f in py_order if f.endswith(".py") and f != "code.py"]
     assert order == [f[:-3] + ".mpy" if f in compiled else f for f in py_order
-                     if f not in ("code.py", "boot.py", "firmware/fonts/small.pcf")]
+                     if f not in ("code.py", "firmware/fonts/small.pcf")]
     assert sorted(removed) == sorted(compiled)  # the .py twins of the new .mpy files
     for f in compiled:
         with open(os.path.join(drive, f[:-3] + ".mpy"), "rb") as h:
             assert h.read().startswith(b"MPY " + f.encode() + b"\n")
     shipped = [f for f in tree(drive) if f.endswith(".py")]
-    assert shipped == ["boot.py", "code.py", "lib/someone_elses.py"]
+    assert shipped == ["code.py", "lib/someone_elses.py"]
 
 
 def test_mpy_cross_failure_writes_nothing(drive, site, tmp_path):
@@ -267,7 +291,7 @@ def test_the_real_app_deploys_for_every_board_and_everything_it_imports_is_there
         drive.mkdir()
         (drive / "boot_out.txt").write_text("Adafruit CircuitPython\n")
         written, _, _ = deploy.deploy(board, str(drive), log=lambda s: None)
-        assert written[-2:] == ["boot.py", "code.py"], board
+        assert written[-1] == "code.py" and "boot.py" not in written, board
         files = tree(str(drive))
         assert "boards/%s.py" % board in files
         # what the board can import: the drive's root and lib/ (CircuitPython's sys.path), builtins
