@@ -20,7 +20,9 @@
 #     payload holds fewer 0 bits, a torn check reads as a larger number, so they can only
 #     agree when neither is torn.
 # A one-byte payload below 32 is its own type byte (a "tiny" record: an undo, a pass), so
-# it costs one byte; a payload of 1..30 bytes costs two more (type and check).
+# it costs one byte. For any other payload of one or two bytes the type byte also holds
+# the check (their zero count is at most 16), so it costs one byte more; a payload of 3
+# to 10 bytes costs two (type and check), a longer one six.
 #
 # After a cut the torn frame stays where it is (rewriting it would need an erase). The
 # next write skips past it and first writes a RESYNC frame naming the torn frame's offset;
@@ -29,8 +31,8 @@
 # RAM: between writes the store keeps a small cursor tuple; reading holds one payload at a
 # time (records() is a generator); a compaction holds the new area's bytes once.
 
-# The 70 bytes with four 1 bits, ascending: 0..31 tiny records, then lengths 1..30, then
-# the other frame types.
+# The 70 bytes with four 1 bits, ascending: 0..31 tiny records; one-byte payloads by
+# their zero count (0..8), two-byte ones by theirs (0..16); lengths 3..10; the other types.
 _CW = bytes(b for b in range(256) if (bin(b).count("1") == 4))
 _TYPE = bytearray(b"\xff" * 256)  # type byte -> its index in _CW, 0xFF for no type
 for _i in range(len(_CW)):
@@ -38,12 +40,14 @@ for _i in range(len(_CW)):
 _ZEROS = bytes(8 - bin(b).count("1") for b in range(256))  # 0 bits per byte value
 
 TINY = 32  # payloads b"\x00" .. b"\x1f"
-SHORT_MAX = 30  # longest payload of a short frame (its check stays below 0xFF)
-_SHORT0 = 32  # index of length 1
-_LONG = 62
-_SNAP = 63
-_RESYNC = 64
-_HEAD = 65
+_ONE = 32  # a one-byte payload with 0..8 zero bits
+_TWO = 41  # a two-byte payload with 0..16 zero bits
+_SHORT0 = 58  # index of length 3
+SHORT_MAX = 10  # longest payload of a short frame
+_LONG = 66
+_SNAP = 67
+_RESYNC = 68
+_HEAD = 69
 LONG_MAX = 8000  # a long frame's zero count must stay below 0xFFFF
 VERSION = 1
 HEAD_LEN = 9  # type, "GJ", version, generation (4), check
@@ -68,10 +72,13 @@ def zeros(data, start=0, end=None):
 def frame(payload):
     # The bytes of one record frame.
     n = len(payload)
-    if n == 1 and payload[0] < TINY:
-        return bytes((_CW[payload[0]],))
-    if 1 <= n <= SHORT_MAX:
-        return bytes((_CW[_SHORT0 + n - 1],)) + payload + bytes((zeros(payload),))
+    if n == 1:
+        return bytes((_CW[payload[0]] if payload[0] < TINY else _CW[_ONE + zeros(payload)],)) + \
+            (b"" if payload[0] < TINY else payload)
+    if n == 2:
+        return bytes((_CW[_TWO + zeros(payload)],)) + payload
+    if 3 <= n <= SHORT_MAX:
+        return bytes((_CW[_SHORT0 + n - 3],)) + payload + bytes((zeros(payload),))
     return _long(_LONG, payload)
 
 
@@ -177,8 +184,12 @@ class Journal:
         t = _TYPE[store.read(area, off, 1)[0]]
         if t < TINY:
             return -1, off, t, off + 1
+        if t < _SHORT0:
+            n, z = (1, t - _ONE) if t < _TWO else (2, t - _TWO)
+            data = store.read(area, off + 1, n)
+            return (0, off + 1, n, off + 1 + n) if len(data) == n and zeros(data) == z else None
         if t < _LONG:
-            n = t - _SHORT0 + 1
+            n = t - _SHORT0 + 3
             end = off + 1 + n
             if end + 1 > store.size:
                 return None
@@ -212,8 +223,10 @@ class Journal:
         # length tell; the next write must not land inside it.
         store = self.store
         t = _TYPE[store.read(area, off, 1)[0]]
+        if _ONE <= t < _SHORT0:
+            return off + (2 if t < _TWO else 3)
         if _SHORT0 <= t < _LONG:
-            return off + t - _SHORT0 + 3
+            return off + t - _SHORT0 + 5
         if t == _RESYNC:
             return off + 4
         if t == _LONG or t == _SNAP:

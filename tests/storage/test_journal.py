@@ -50,7 +50,8 @@ def loaded(store):
     return list(Journal(reopen(store)).records())
 
 
-PAYLOADS = [b"\x05", b"\x1f", b"\x20", b"\x00", b"\xff", b"ab", bytes(range(30)), bytes(31), b"\xff" * 200,
+PAYLOADS = [b"\x05", b"\x1f", b"\x20", b"\x00", b"\xff", b"ab", b"\x00\x00", b"\xff\xff", bytes(3),
+            bytes(range(10)), bytes(range(30)), bytes(31), b"\xff" * 200,
             bytes(range(256)) * 4]
 
 
@@ -70,10 +71,11 @@ def test_every_payload_comes_back_as_written(kind):
     assert loaded(store) == [b"first", b"\x05"] + PAYLOADS
 
 
-def test_frames_cost_one_byte_for_a_tiny_payload_and_two_for_a_short_one():
-    assert len(frame(b"\x05")) == 1 and len(frame(b"\x1f")) == 1
-    assert len(frame(b"\x20")) == 3 and len(frame(bytes(30))) == 32
-    assert len(frame(bytes(31))) == 31 + 6
+def test_what_frames_cost():
+    assert len(frame(b"\x05")) == 1 and len(frame(b"\x1f")) == 1  # tiny: the type byte alone
+    assert len(frame(b"\x20")) == 2 and len(frame(b"\x00\xff")) == 3  # the check in the type byte
+    assert len(frame(bytes(3))) == 5 and len(frame(bytes(10))) == 12
+    assert len(frame(bytes(11))) == 11 + 6
 
 
 def test_appends_on_the_nvm_only_program_erased_bytes():
@@ -102,7 +104,7 @@ def every_torn(intended, old):
         yield bytes(out)
 
 
-@pytest.mark.parametrize("payload", [b"\x05", b"\x00", b"\xfe\xff", b"\xfe\xff\xfe"])
+@pytest.mark.parametrize("payload", [b"\x05", b"\x00", b"\x20", b"\xef\x7f", b"\xfe\xff", b"\xfe\xff\xfe"])
 def test_every_torn_form_of_a_small_frame_is_refused(payload):
     store = nvm_store()
     Journal(store).reset([b"base"])
