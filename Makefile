@@ -85,11 +85,35 @@ heap-device: node_modules
 	for b in picosystem pico_display_pack macropad badger2040; do \
 		node tests/mp/exec.mjs benchmarks/device_heap.py benchmarks/device_stubs.py firmware/texts.tsv $$b; done
 
+## heap-journal: the heap the journal holds reading and saving, on CircuitPython's RP2040-like interpreter
+.PHONY: heap-journal
+heap-journal:
+	MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
+
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]
 .PHONY: deploy
 deploy: venv
 	$(PY) -m host_sim deploy --board "$(BOARD)" $(if $(DRIVE),--drive "$(DRIVE)") \
 		$(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
+## backup: the board's match and settings into a JSON file, over USB: make backup [PORT=/dev/ttyACM0] [OUT=file.json]
+.PHONY: backup records restore serial-board
+backup: venv
+	$(PY) -m host_sim backup $(if $(PORT),--port "$(PORT)") $(if $(OUT),--out "$(OUT)")
+
+## records: a JSON score sheet per match on the board, over USB: make records [PORT=...] [OUT=dir]
+records: venv
+	$(PY) -m host_sim records $(if $(PORT),--port "$(PORT)") $(if $(OUT),--out "$(OUT)")
+
+## restore: a backup back onto the board (checked first; the app restarts): make restore FILE=backup.json [PORT=...]
+restore: venv
+	@test -n "$(FILE)" || { echo "make restore: name the backup, e.g. make restore FILE=backup.json" >&2; exit 2; }
+	$(PY) -m host_sim restore $(if $(PORT),--port "$(PORT)") --file "$(FILE)"
+
+## serial-board: a stand-in board on a pseudo-terminal for the three above: make serial-board [BOARD=...] [FRAM=1]
+serial-board: BOARD ?= picosystem
+serial-board: venv
+	$(PY) -m host_sim serial-board --board "$(BOARD)" $(if $(FRAM),--fram)
 
 ## clean: remove installed tools and caches (not your work)
 clean:

@@ -18,6 +18,7 @@ EDIT_CHIMERA = 6
 EDIT_TICHU = 7
 ROUND_JSON = 8
 EDIT_JSON = 9
+NEW_JSON = 10
 GAME_IDS = ("chimera", "tichu")
 BIDS = (20, 30, 40)
 CALLS = (None, "tichu", "grand")
@@ -91,12 +92,17 @@ def encode(p):
     if kind == "settings":
         return bytes((SETTINGS,)) + json.dumps(p).encode()
     if kind == "new":
-        out = bytes((NEW, GAME_IDS.index(p["game"]), p["limit"] & 0xFF, p["limit"] >> 8))
-        for n in p["names"]:
-            out += _text(n)
-        if p.get("started") is not None:
-            out += _text(p["started"])
-        return out
+        try:
+            out = bytes((NEW, GAME_IDS.index(p["game"]), p["limit"] & 0xFF, p["limit"] >> 8))
+            for n in p["names"]:
+                out += _text(n)
+            if p.get("started") is not None:
+                out += _text(p["started"])
+            if decode(out) == p:
+                return out
+        except (ValueError, TypeError, IndexError):
+            pass
+        return bytes((NEW_JSON,)) + json.dumps(p).encode()
     e = p["e"]
     game = 0 if "chimera" in e else 1
     b = _packed(ROUND_CHIMERA + game, e)
@@ -116,7 +122,7 @@ def decode(b):
     kind = b[0]
     if kind == UNDO:
         return {"t": "undo"}
-    if kind == SETTINGS:
+    if kind == SETTINGS or kind == NEW_JSON:
         return json.loads(b[1:].decode())
     if kind == NEW:
         names = []

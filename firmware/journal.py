@@ -119,6 +119,8 @@ class Journal:
 
     def __init__(self, store):
         self.store = store
+        self._win = None  # see _at
+        self._warea = self._woff = 0
 
     # -- reading ------------------------------------------------------------------------
 
@@ -148,17 +150,18 @@ class Journal:
             if kind == _SNAP:
                 end = start + n
                 while start < end:
-                    k = store.read(area, start, 1)[0]
+                    k = self._byte(area, start)
                     if k < 0x80:
                         start += 1
                     else:
-                        k = (k & 0x7F) << 8 | store.read(area, start + 1, 1)[0]
+                        k = (k & 0x7F) << 8 | self._byte(area, start + 1)
                         start += 2
-                    yield store.read(area, start, k)
+                    yield self._bytes(area, start, k)
                     start += k
             elif kind != _RESYNC:
-                yield store.read(area, start, n) if kind >= 0 else bytes((n,))
+                yield self._bytes(area, start, n) if kind >= 0 else bytes((n,))
             off = nxt
+        self._win = None
         store.cursor = (area, gen, off, torn, skip)
 
     def live(self):
@@ -177,52 +180,82 @@ class Journal:
                     best, gen = a, g
         return best, gen
 
+    # Reading goes through a window of _CHUNK bytes, so that parsing a frame allocates
+    # nothing but the payload it returns: a load interleaves its garbage with the match
+    # it builds, and on a 171 KB heap many small pieces left between the match's rows
+    # can leave no room for one list to grow.
+
+    def _at(self, area, off, n):
+        # Index in the window of ``off``, with ``n`` bytes from there in it (fewer at the end
+        # of the area).
+        w = self._win
+        if w is None or area != self._warea or off < self._woff or off + n > self._woff + len(w):
+            w = self._win = self.store.read(area, off, max(n, _CHUNK))
+            self._warea, self._woff = area, off
+        return off - self._woff
+
+    def _byte(self, area, off):
+        i = self._at(area, off, 1)
+        return self._win[i] if i < len(self._win) else 0xFF
+
+    def _bytes(self, area, off, n):
+        if n > _CHUNK:
+            return self.store.read(area, off, n)
+        i = self._at(area, off, n)
+        return bytes(self._win[i:i + n])
+
+    def _check(self, area, off, n, z):
+        # Whether the ``n`` bytes at ``off`` hold ``z`` zero bits.
+        while n > 0:
+            k = min(n, _CHUNK)
+            i = self._at(area, off, k)
+            w = self._win
+            if i + k > len(w):
+                return False
+            z -= zeros(w, i, i + k)
+            off += k
+            n -= k
+        return z == 0
+
     def _frame(self, area, off):
         # (kind, payload offset, payload length, next offset) of the intact frame at
         # ``off``; kind -1 is a tiny record (its value is the length). None if there is none.
-        store = self.store
-        t = _TYPE[store.read(area, off, 1)[0]]
+        size = self.store.size
+        t = _TYPE[self._byte(area, off)]
         if t < TINY:
             return -1, off, t, off + 1
         if t < _SHORT0:
             n, z = (1, t - _ONE) if t < _TWO else (2, t - _TWO)
-            data = store.read(area, off + 1, n)
-            return (0, off + 1, n, off + 1 + n) if len(data) == n and zeros(data) == z else None
+            return (0, off + 1, n, off + 1 + n) if off + 1 + n <= size and self._check(area, off + 1, n, z) \
+                else None
         if t < _LONG:
             n = t - _SHORT0 + 3
             end = off + 1 + n
-            if end + 1 > store.size:
+            if end + 1 > size or not self._check(area, off + 1, n, self._byte(area, end)):
                 return None
-            data = store.read(area, off + 1, n + 1)
-            return (0, off + 1, n, end + 1) if zeros(data, 0, n) == data[n] else None
+            return 0, off + 1, n, end + 1
         if t == _RESYNC:
-            data = store.read(area, off + 1, 3)
-            return (_RESYNC, off + 1, 2, off + 4) if len(data) == 3 and zeros(data, 0, 2) == data[2] else None
+            ok = off + 4 <= size and self._check(area, off + 1, 2, self._byte(area, off + 3))
+            return (_RESYNC, off + 1, 2, off + 4) if ok else None
         if t == _LONG or t == _SNAP:
-            size = store.read(area, off + 1, 3)
-            if len(size) < 3 or zeros(size, 0, 2) != size[2]:
-                return None
-            n = size[0] | size[1] << 8
+            n = self._length(area, off)
             start = off + 4
-            if n > LONG_MAX or start + n + 2 > store.size:
+            if n < 0 or n > LONG_MAX or start + n + 2 > size:
                 return None
-            z = 0
-            pos = start
-            while pos < start + n:
-                chunk = store.read(area, pos, min(_CHUNK, start + n - pos))
-                z += zeros(chunk)
-                pos += len(chunk)
-            check = store.read(area, start + n, 2)
-            if z != check[0] | check[1] << 8:
-                return None
-            return t, start, n, start + n + 2
+            z = self._byte(area, start + n) | self._byte(area, start + n + 1) << 8
+            return (t, start, n, start + n + 2) if self._check(area, start, n, z) else None
         return None
+
+    def _length(self, area, off):
+        # A long frame's checked length, or -1.
+        if off + 4 > self.store.size or not self._check(area, off + 1, 2, self._byte(area, off + 3)):
+            return -1
+        return self._byte(area, off + 1) | self._byte(area, off + 2) << 8
 
     def _extent(self, area, off):
         # Where a torn frame at ``off`` would have ended, as far as its intact type and
         # length tell; the next write must not land inside it.
-        store = self.store
-        t = _TYPE[store.read(area, off, 1)[0]]
+        t = _TYPE[self._byte(area, off)]
         if _ONE <= t < _SHORT0:
             return off + (2 if t < _TWO else 3)
         if _SHORT0 <= t < _LONG:
@@ -230,9 +263,9 @@ class Journal:
         if t == _RESYNC:
             return off + 4
         if t == _LONG or t == _SNAP:
-            size = store.read(area, off + 1, 3)
-            if len(size) == 3 and zeros(size, 0, 2) == size[2]:
-                return off + 6 + (size[0] | size[1] << 8)
+            n = self._length(area, off)
+            if n >= 0:
+                return off + 6 + n
         return off + 1
 
     def _clean(self, area, off):

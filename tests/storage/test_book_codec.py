@@ -62,6 +62,12 @@ def test_entries_the_packed_form_cannot_carry_are_kept_as_text(entry):
         assert json.loads(json.dumps(decode(b))) == p
 
 
+def test_a_header_the_packed_form_cannot_carry_is_kept_as_text():
+    for h in (ScoreBook("tichu", ["A", "B", "C", "D"], 10 ** 6).header(),
+              {"t": "new", "game": "chimera", "names": ["A", "B", "C"], "limit": 400, "extra": 1}):
+        assert decode(encode(h)) == h
+
+
 @pytest.mark.parametrize("junk", [b"", b"\x00", b"\x63abc", b"\x02\x07"])
 def test_bytes_that_are_no_payload_raise_value_error(junk):
     with pytest.raises((ValueError, IndexError)):

@@ -1,0 +1,79 @@
+# The heap the journal holds while loading and saving, on CircuitPython's RP2040-like
+# interpreter (../shared/tools/circuitpython-rp2040, see ../shared/tools/BUILD.md):
+#
+#   MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
+#
+# For score-keeper matches of 10, 50 and 150 rounds in a 4 KB nvm stand-in it prints what
+# reading every record holds (firmware/journal.py records(), each payload dropped as it
+# comes: the most the heap holds above its start, after gc.collect(), at any record) and
+# every byte the heap hands out while appending one more (garbage included: the
+# collector is off meanwhile, so this bounds its peak from above). Both must stay the
+# same whatever the match's length: the journal holds one record at a time, never the
+# match. Also printed: a compaction (the whole state, at most the nvm's 4 KB; allocated
+# bytes) and what the match itself holds once loaded into its ScoreBook.
+
+import gc
+
+from engine_core.scorebook import ScoreBook
+from firmware.book_codec import encode
+from firmware.journal import Journal
+from firmware.stores import NvmStore
+
+TICHU = {"calls": {"1": "tichu"}, "first_out": 1, "double_victory": None, "card_points": [30, 70]}
+SETTINGS = {"t": "settings", "lang": 0, "chimera": 400, "tichu": 1000, "names": [], "custom": []}
+
+
+def held(records):
+    # The most the heap holds above its start while ``records`` is read, at any record.
+    gc.collect()
+    base = gc.mem_alloc()
+    peak = 0
+    for p in records:
+        p = None
+        gc.collect()
+        peak = max(peak, gc.mem_alloc() - base)
+    return peak
+
+
+def allocated(op):
+    # Bytes the heap hands out while ``op()`` runs (nothing is freed meanwhile).
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        op()
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+def main():
+    header = encode(ScoreBook("tichu", ["Anna", "Ben", "Carla", "Dave"], 60000).header())
+    change = encode({"t": "round", "e": TICHU})
+    for rounds in (10, 50, 150):
+        store = NvmStore(bytearray(b"\xff" * 4096))
+        Journal(store).reset([encode(SETTINGS), header])
+        for _ in range(rounds):
+            Journal(store).append(change)
+        store.cursor = None  # as after a power-up
+
+        def append():
+            Journal(store).append(encode({"t": "undo"}))
+
+        def compact():
+            Journal(store).reset([encode(SETTINGS), header] + [change] * rounds)
+
+        from firmware.saves import load as load_state
+
+        gc.collect()
+        before = gc.mem_alloc()
+        book = load_state(store, None, dict(SETTINGS))
+        gc.collect()
+        kept = gc.mem_alloc() - before
+        book = None
+        print("%3d rounds: reading holds %3d B, appending allocates %3d B, compacting %5d B; "
+              "the match loaded holds %5d B"
+              % (rounds, held(Journal(store).records()), allocated(append), allocated(compact), kept))
+
+
+main()
