@@ -35,3 +35,22 @@ def test_a_failed_save_is_shown_and_made_good_by_the_next():
     assert not dev.app.unsaved and "NOT SAVED" not in dev.texts()
     again = Device("pico_display_pack", NvmStore(nvm))
     assert again.app.book.entries == dev.app.book.entries and again.app.book.totals == [160, 140]
+
+
+def test_a_full_nvm_says_the_match_is_not_saved_and_keeps_what_it_had():
+    # A match that does not fit even compacted (an nvm of 160 bytes stands in for a match of
+    # hundreds of rounds): the totals say so at once, the rounds stay on the device, and what
+    # the nvm holds is the last state that fitted, never a damaged one.
+    nvm = bytearray(b"\xff" * 160)
+    dev = Device("picosystem", NvmStore(nvm))
+    new_match(dev, "tichu", 1000, TICHU)
+    saved = []
+    for points in (60, 55, 70, 45, 65, 50, 40, 35):
+        tichu_round(dev, points=points)
+        if dev.app.unsaved:
+            break
+        saved = [e["card_points"] for e in dev.app.book.entries]
+    assert dev.app.unsaved and "NOT SAVED" in dev.texts()
+    assert len(dev.app.book.entries) == len(saved) + 1
+    again = Device("picosystem", NvmStore(nvm))
+    assert [e["card_points"] for e in again.app.book.entries] == saved
