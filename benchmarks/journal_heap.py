@@ -10,7 +10,9 @@
 # collector is off meanwhile, so this bounds its peak from above). Both must stay the
 # same whatever the match's length: the journal holds one record at a time, never the
 # match. Also printed: a compaction (the whole state, at most the nvm's 4 KB; allocated
-# bytes) and what the match itself holds once loaded into its ScoreBook.
+# bytes) and what the match itself holds once loaded into its ScoreBook. Last, whether a
+# 250-round match loads beside 90 KB of other objects, as the app's own (make heap-device:
+# about 52 to 70 KB at its peak, under MicroPython) with room to spare.
 
 import gc
 
@@ -76,4 +78,33 @@ def main():
               % (rounds, held(Journal(store).records()), allocated(append), allocated(compact), kept))
 
 
+def crowded(rounds, ballast):
+    # Whether a match of ``rounds`` loads when ``ballast`` bytes in small pieces (as the
+    # app's code and screen hold them) already sit on the heap; the heap left free before.
+    from firmware.saves import load as load_state
+
+    store = NvmStore(bytearray(b"\xff" * 4096))
+    Journal(store).reset([encode(SETTINGS), encode(ScoreBook("tichu", ["A", "B", "C", "D"], 90000).header())])
+    change = encode({"t": "round", "e": TICHU})
+    for _ in range(rounds):
+        Journal(store).append(change)
+    store.cursor = None
+    gc.collect()
+    start = gc.mem_alloc()
+    held = []
+    while gc.mem_alloc() - start < ballast:
+        held.append(bytearray(48))
+    gc.collect()
+    free = gc.mem_free()
+    try:
+        load_state(store, None, dict(SETTINGS))
+        ok = "loads"
+    except MemoryError:
+        ok = "does NOT load (MemoryError)"
+    del held
+    print("%d rounds beside %d KB of the app's objects (%d KB free): %s"
+          % (rounds, ballast // 1024, free // 1024, ok))
+
+
 main()
+crowded(250, 90 * 1024)

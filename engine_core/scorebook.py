@@ -196,8 +196,11 @@ class ScoreBook:
         return h
 
     def payloads(self):
-        # The shortest journal that rebuilds this book (used to compact the journal).
-        return [self.header()] + [{"t": "round", "e": json.loads(r)} for r in self.rows]
+        # The shortest journal that rebuilds this book (used to compact the journal), one
+        # payload at a time: a long match's rows as dicts at once would fill the board's heap.
+        yield self.header()
+        for r in self.rows:
+            yield {"t": "round", "e": json.loads(r)}
 
     def apply(self, payload):
         # Redo one journaled change (not "new": that starts a book, see replay).

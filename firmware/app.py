@@ -53,6 +53,11 @@ SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "engi
 JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec")
 
 
+def fresh_settings():
+    # A copy of DEFAULTS whose lists are the copy's own: screens change them in place.
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS.items()}
+
+
 def _drop_modules(names):
     # Forget these modules (their package keeps a reference as well). A name ending in "."
     # or "_" stands for every module it begins.
@@ -112,7 +117,7 @@ class App:
         refresh = profile.REFRESH_MS
         self.panel = Panel(display, refresh, SETTLE_MS if refresh else 0)
         self.input = Input(keys, profile.KEYMAP, encoder)
-        self.settings = dict(DEFAULTS)
+        self.settings = fresh_settings()
         self.book = None
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
         # The journal is kept as its store (and the store's cursor); each write opens it
@@ -196,21 +201,28 @@ class App:
     # -- the model and the journal ------------------------------------------------------
 
     def _load(self, older):
+        # A journal that cannot be read (the FRAM stops answering, the heap runs out) is
+        # left as it is, for the next start or a backup: the app goes on without a store,
+        # showing NOT SAVED, and never writes over it.
         if self.store is None:
             return
         from firmware.saves import load
 
         try:
             self.book = load(self.store, older, self.settings)
-        except OSError:
+        except (OSError, MemoryError):
+            self.book = None
+            self.store = None
             self.unsaved = True
+        gc.collect()
 
     def _snapshot(self):
-        # The whole state as the shortest journal: settings, then the match.
-        out = [self.settings]
+        # The whole state as the shortest journal, one payload at a time: settings, then
+        # the match.
+        yield self.settings
         if self.book is not None:
-            out += self.book.payloads()
-        return out
+            for p in self.book.payloads():
+                yield p
 
     def record(self, payload):
         # Journal one change already made to the book or the settings; None: rewrite it all.
@@ -221,9 +233,10 @@ class App:
         try:
             write(self.store, self._snapshot, None if self.unsaved else payload)
             self.unsaved = False
-        except OSError:
+        except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)
+        gc.collect()
 
     def start_match(self, book):
         # The new match replaces the old one in the journal at once (one atomic reset).

@@ -91,13 +91,34 @@ def _long(kind, body):
     return bytes((_CW[kind],)) + size + bytes((zeros(size),)) + body + bytes((z & 0xFF, z >> 8))
 
 
+def last_used(store, area, chunk=_CHUNK):
+    # Offset after the last byte of ``area`` that is not 0xFF (reading back from its end
+    # ``chunk`` bytes at a time).
+    end = store.size
+    while end > 0:
+        n = min(chunk, end)
+        start = end - n
+        data = store.read(area, start, n)
+        if data.count(b"\xff") != n:
+            while data[n - 1] == 0xFF:
+                n -= 1
+            return start + n
+        end = start
+    return 0
+
+
 def snapshot_frame(payloads):
+    return _long(_SNAP, _items(payloads))
+
+
+def _items(payloads):
+    # A snapshot's body: each payload after its length (one byte below 0x80, else two).
     parts = []
     for p in payloads:
         n = len(p)
         parts.append(bytes((n,)) if n < 0x80 else bytes((0x80 | n >> 8, n & 0xFF)))
         parts.append(p)
-    return _long(_SNAP, b"".join(parts))
+    return b"".join(parts)
 
 
 def header(gen):
@@ -169,16 +190,24 @@ class Journal:
         return self._live()[0] >= 0
 
     def _live(self):
-        # (area, generation) of the newest area with an intact header, else (-1, 0).
+        # (area, generation) of the newest area with an intact header and snapshot, else
+        # (-1, 0). An area whose snapshot is torn holds nothing: on the nvm, a compaction
+        # cut after the page with the header (then an older home is read again, as if the
+        # nvm were blank: a cut while moving in loses nothing).
         best, gen = -1, 0
         for a in range(self.store.areas):
             h = self.store.read(a, 0, HEAD_LEN)
             if (len(h) == HEAD_LEN and h[0] == _CW[_HEAD] and h[1:4] == b"GJ" + bytes((VERSION,))
                     and zeros(h, 1, 8) == h[8]):
                 g = h[4] | h[5] << 8 | h[6] << 16 | h[7] << 24
-                if best < 0 or g > gen:
+                if (best < 0 or g > gen) and self._snapshot_at(a):
                     best, gen = a, g
+        self._win = None
         return best, gen
+
+    def _snapshot_at(self, area):
+        f = self._frame(area, HEAD_LEN)
+        return f is not None and f[0] == _SNAP
 
     # Reading goes through a window of _CHUNK bytes, so that parsing a frame allocates
     # nothing but the payload it returns: a load interleaves its garbage with the match
@@ -293,21 +322,6 @@ class Journal:
             pos += len(chunk) - 3
         return -1
 
-    def _last_used(self, area):
-        # Offset after the last byte that is not 0xFF.
-        store = self.store
-        end = store.size
-        while end > 0:
-            n = min(_CHUNK, end)
-            chunk = store.read(area, end - n, n)
-            if chunk != ERASED[:n]:
-                i = n - 1
-                while chunk[i] == 0xFF:
-                    i -= 1
-                return end - n + i + 1
-            end -= n
-        return 0
-
     # -- writing ------------------------------------------------------------------------
 
     def cursor(self):
@@ -324,10 +338,10 @@ class Journal:
         store = self.store
         area, gen, end, torn, skip = self.cursor()
         data = frame(payload)
-        if area >= 0 and torn != HEAD_LEN:  # a torn snapshot: the area is lost, compact
+        if area >= 0:
             pos = end
             if torn >= 0:
-                pos = max(self._last_used(area), skip)
+                pos = max(last_used(store, area), skip)
                 data = resync(torn) + data
             if pos + len(data) <= store.size:
                 self._guarded(store.write, area, pos, data)
@@ -338,15 +352,26 @@ class Journal:
         self.reset(snapshot())
 
     def reset(self, payloads):
-        # Compaction: the whole state as a new area (new generation).
+        # Compaction: the whole state as a new area (new generation). ``payloads`` is read
+        # once. The area's bytes are built in one buffer: on a heap that holds a long match,
+        # a few blocks of 4 KB may not be there where one is.
         store = self.store
         area, gen, _, _, _ = self.cursor()
-        body = header(gen + 1) + snapshot_frame(payloads)
-        if len(body) > store.size:
-            raise JournalFull("%d bytes, an area holds %d" % (len(body), store.size))
+        body = _items(payloads)
+        n = len(body)
+        total = HEAD_LEN + n + 6
+        if n > LONG_MAX or total > store.size:
+            raise JournalFull("%d bytes, an area holds %d" % (total, store.size))
+        buf = bytearray(total)
+        buf[0:HEAD_LEN] = header(gen + 1)
+        buf[HEAD_LEN + 4:total - 2] = body
+        buf[HEAD_LEN:HEAD_LEN + 4] = bytes((_CW[_SNAP], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
+        body = None
+        z = zeros(buf, HEAD_LEN + 4, HEAD_LEN + 4 + n)
+        buf[total - 2:] = bytes((z & 0xFF, z >> 8))
         target = 0 if store.areas == 1 or area < 0 else 1 - area
-        self._guarded(store.replace, target, body)
-        store.cursor = (target, gen + 1, len(body), -1, 0)
+        self._guarded(store.replace, target, buf)
+        store.cursor = (target, gen + 1, total, -1, 0)
 
     def _guarded(self, fn, *args):
         try:

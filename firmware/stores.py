@@ -32,14 +32,28 @@ class NvmStore:
             raise OSError(5, str(e))  # noqa: B904 (no `raise from` on CircuitPython)
 
     def replace(self, area, data):
-        self.write(0, 0, data + b"\xff" * (self.size - len(data)))
+        # One buffer of the sector, filled in place (the heap may lack a second 4 KB block).
+        from firmware.journal import ERASED
+
+        buf = bytearray(self.size)
+        n = len(data)
+        buf[0:n] = data
+        while n < self.size:
+            k = min(len(ERASED), self.size - n)
+            buf[n:n + k] = ERASED if k == len(ERASED) else ERASED[:k]
+            n += k
+        self.write(0, 0, buf)
 
 
 class FramStore:
-    # Two areas, the halves of an FRAM (adafruit_fram: slice reads and assignments, byte
-    # writes, no erase). A compaction writes the area that is not live: first its header
-    # is made 0xFF (it can no longer win), then the new content with 0xFF after it, then
-    # the header, so a cut anywhere leaves the old area live until the new one is whole.
+    # Two areas, the halves of an FRAM (adafruit_fram: slice reads and assignments, no
+    # erase). A compaction writes the area that is not live: first its header is made 0xFF
+    # (it can no longer win), then the new content, then 0xFF over whatever the area held
+    # after it, then the header, so a cut anywhere leaves the old area live until the new
+    # one is whole. adafruit_fram sends each byte in an I2C transaction of its own (about
+    # half a millisecond), so only the bytes that held something are made 0xFF again, not
+    # the whole 16 KB (a chip new from the factory holds zeros: its first two compactions
+    # take seconds).
 
     name = "fram"
     areas = 2
@@ -61,14 +75,15 @@ class FramStore:
         self.fram[a:a + len(data)] = data
 
     def replace(self, area, data):
-        from firmware.journal import HEAD_LEN
+        from firmware.journal import ERASED, HEAD_LEN, last_used
 
-        self.write(area, 0, b"\xff" * HEAD_LEN)
-        fill = b"\xff" * 256
-        pos = len(data)
-        while pos < self.size:  # in pieces: the rest of an area may be 16 KB
-            n = min(len(fill), self.size - pos)
-            self.write(area, pos, fill[:n])
-            pos += n
+        self.write(area, 0, ERASED[:HEAD_LEN])
         self.write(area, HEAD_LEN, data[HEAD_LEN:])
+        pos = len(data)
+        end = last_used(self, area, 256)
+        fill = b"\xff" * min(256, max(0, end - pos))
+        while pos < end:
+            n = min(len(fill), end - pos)
+            self.write(area, pos, fill if n == len(fill) else fill[:n])
+            pos += n
         self.write(area, 0, data[:HEAD_LEN])

@@ -41,7 +41,7 @@ def start(store, older):
     settings = dict(DEFAULTS)
     book = load(store, older, settings)
     if older is not None:
-        write(store, lambda: [settings] + (book.payloads() if book else []), None)
+        write(store, lambda: [settings] + (list(book.payloads()) if book else []), None)
     return settings, book
 
 
@@ -88,7 +88,7 @@ def test_a_live_journal_is_never_replaced_by_an_older_home(tmp_path):
     book, changes = a_match(3)
     nvm = erased()
     store = NvmStore(nvm)
-    write(store, lambda: [DEFAULTS] + book.payloads(), None)
+    write(store, lambda: [DEFAULTS] + list(book.payloads()), None)
     paths = first_version_files(tmp_path, a_match(1)[1])
     store, older = open_store(nvm=nvm, files=paths)
     assert older is None and book_state(start(store, None)[1]) == book_state(book)
@@ -97,7 +97,7 @@ def test_a_live_journal_is_never_replaced_by_an_older_home(tmp_path):
 def test_a_new_fram_takes_the_match_from_the_nvm_and_leaves_the_nvm_alone(tmp_path):
     book, _ = a_match(4)
     nvm = erased()
-    write(NvmStore(nvm), lambda: [SETTINGS] + book.payloads(), None)
+    write(NvmStore(nvm), lambda: [SETTINGS] + list(book.payloads()), None)
     kept = bytes(nvm)
     fram = bytearray(32768)  # a new chip: zeros, no journal
     store, older = open_store(nvm=nvm, fram=fram, files=())
