@@ -40,6 +40,19 @@ def _shots(argv):
     return main(argv)
 
 
+def _board_command(name):
+    def run(argv):
+        import host_sim.board_commands as commands
+
+        return getattr(commands, name + "_main")(argv)
+    return run
+
+
+def _serial_board(argv):
+    from host_sim.serial_board import main
+    return main(argv)
+
+
 def _typecheck(argv):
     from host_sim.typecheck import main
     return main(argv)
@@ -53,6 +66,10 @@ COMMANDS = {
     "shots": (_shots, "a screenshot per board and screen into docs/shots (make shots)"),
     "typecheck": (_typecheck, "mypy over firmware/ and boards/ against circuitpython-stubs, per board"),
     "shot": (_shot, "headless screenshot: shot --board NAME --keys \"ok up ok\" --out FILE.png"),
+    "backup": (_board_command("backup"), "the board's match into a JSON file over USB: backup [--out F]"),
+    "records": (_board_command("records"), "a JSON score sheet per match on the board: records [--out DIR]"),
+    "restore": (_board_command("restore"), "a backup back onto the board over USB: restore --file F"),
+    "serial-board": (_serial_board, "a stand-in board on a pseudo-terminal: serial-board --board NAME"),
 }
 
 
@@ -61,7 +78,7 @@ def main(argv=None):
     if not argv or argv[0] not in COMMANDS:
         print("usage: python -m host_sim <command> [args]\n")
         for name in COMMANDS:
-            print("  %-8s %s" % (name, COMMANDS[name][1]))
+            print("  %-12s %s" % (name, COMMANDS[name][1]))
         return 2 if argv and argv[0] not in ("-h", "--help") else 0
     fn = COMMANDS[argv[0]][0]
     return fn(argv[1:]) or 0

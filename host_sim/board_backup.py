@@ -1,0 +1,256 @@
+"""The board's journal image on the host: decoded with the firmware's own code, written as a
+backup or as score sheets, checked, and rebuilt as a fresh journal to restore.
+
+Nothing here talks to a board (host_sim/board_link.py does); the commands that do both are
+in host_sim/board_commands.py.
+
+A backup (``FORMAT``, ``VERSION``) keeps the raw image of the store the match was read from
+("nvm" or "fram") with its SHA-256, and, for people and other tools, what the firmware
+decodes from it: the settings and the match (header, entries, deltas, totals, winner). A
+restore trusts only the image, and only after decoding it again gives exactly the decoded
+part: a file that was cut, edited or is something else is refused.
+"""
+
+import base64
+import binascii
+import hashlib
+import json
+import re
+
+FORMAT = "climbing-cards-backup"
+VERSION = 1
+SHEET_FORMAT = "climbing-cards-score-sheet"
+SHEET_VERSION = 1
+
+
+class BackupRefused(ValueError):
+    """The file is no backup this tool can restore; the message says why (one line)."""
+
+
+# -- decoding a journal image with the firmware --------------------------------------------
+
+
+def default_settings():
+    from host_sim.device import install_standins
+
+    install_standins()  # firmware.app binds the board's module names when first imported
+    from firmware.app import fresh_settings
+
+    return fresh_settings()
+
+
+def decode_image(store, image):
+    """(settings, ScoreBook or None) from the image of an "nvm" or "fram" store, as the app
+    loads them at start-up (an nvm may still hold the first version's journal)."""
+    from firmware.saves import load
+    from firmware.storage_choice import open_store
+    from firmware.stores import FramStore
+
+    settings = default_settings()
+    if store == "fram":
+        book = load(FramStore(bytearray(image)), None, settings)
+    elif store == "nvm":
+        # No journal files: on the host they would be the PC's /journal0.bin.
+        st, older = open_store(nvm=bytearray(image), fram=None, files=())
+        book = load(st, older, settings)
+    else:
+        raise ValueError("unknown store %r" % store)
+    return settings, book
+
+
+def where_the_match_is(nvm, fram):
+    """("nvm" or "fram", its image): the store the app would load the match from, given
+    both images (``fram`` None: the board has none)."""
+    from firmware.journal import Journal
+    from firmware.stores import FramStore
+
+    # An FRAM without a journal yet means the app moves the nvm's in at its next start.
+    if fram is not None and Journal(FramStore(bytearray(fram))).live():
+        return "fram", bytes(fram)
+    return "nvm", bytes(nvm)
+
+
+class Content:
+    """What a board's journal holds, decoded."""
+
+    def __init__(self, store, image, board=None):
+        self.store = store
+        self.image = bytes(image)
+        self.board = board
+        self.settings, self.book = decode_image(store, self.image)
+
+
+def match_dict(book):
+    """The match as plain JSON data (None: no match)."""
+    if book is None:
+        return None
+    return _plain({"header": book.header(), "entries": book.entries, "deltas": book.deltas,
+                   "totals": book.totals, "winner": book.winner()})
+
+
+def _plain(data):
+    # Tuples become lists, as a JSON round trip makes them, so decoded data compares equal.
+    return json.loads(json.dumps(data))
+
+
+# -- backups ------------------------------------------------------------------------------------
+
+
+def make_backup(content, made):
+    """The backup document (a dict ready for json.dump) of ``content``; ``made`` is its time."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "made": made,
+        "board": content.board,
+        "store": content.store,
+        "image_size": len(content.image),
+        "image_sha256": hashlib.sha256(content.image).hexdigest(),
+        "image": base64.b64encode(content.image).decode(),
+        "settings": _plain(content.settings),
+        "match": match_dict(content.book),
+    }
+
+
+def read_backup(path):
+    """The checked Content of the backup file ``path``; BackupRefused with the reason."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise BackupRefused("cannot read %s: %s" % (path, e.strerror or e)) from None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeError, ValueError):
+        raise BackupRefused("%s is not a backup: not JSON text (cut off or another kind of file)"
+                            % path) from None
+    return check_backup(doc, path)
+
+
+def check_backup(doc, name="the file"):
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise BackupRefused("%s is not a score keeper backup (no \"format\": \"%s\")" % (name, FORMAT))
+    if doc.get("version") != VERSION:
+        raise BackupRefused("%s is a backup of version %r; this tool reads version %d"
+                            % (name, doc.get("version"), VERSION))
+    for key in ("store", "image", "image_sha256", "image_size", "settings", "match"):
+        if key not in doc:
+            raise BackupRefused("%s is damaged: it has no %r" % (name, key))
+    if doc["store"] not in ("nvm", "fram"):
+        raise BackupRefused("%s names an unknown store %r" % (name, doc["store"]))
+    try:
+        image = base64.b64decode(str(doc["image"]), validate=True)
+    except (binascii.Error, ValueError):
+        raise BackupRefused("%s is damaged: its image is not base64" % name) from None
+    if len(image) != doc["image_size"] or hashlib.sha256(image).hexdigest() != doc["image_sha256"]:
+        raise BackupRefused("%s is damaged: its image does not match its size and SHA-256" % name)
+    try:
+        content = Content(doc["store"], image, doc.get("board"))
+    except Exception as e:  # the firmware's reader met something it cannot read
+        raise BackupRefused("%s is damaged: its image cannot be read (%s)" % (name, e)) from None
+    if _plain(content.settings) != doc["settings"] or match_dict(content.book) != doc["match"]:
+        raise BackupRefused("%s is damaged or was edited: its image does not hold the settings "
+                            "and match written beside it" % name)
+    return content
+
+
+# -- rebuilding a journal to restore ---------------------------------------------------------
+
+
+def snapshot(settings, book):
+    """The whole state as the app compacts it (firmware/app.py App._snapshot)."""
+    return [settings] + (list(book.payloads()) if book is not None else [])
+
+
+def nvm_image(content, size):
+    """A freshly compacted journal of ``content`` in an erased nvm of ``size`` bytes (its
+    first generation: the board's nvm is written whole, in one assignment)."""
+    from firmware.saves import write
+    from firmware.stores import NvmStore
+
+    nvm = bytearray(b"\xff" * size)
+    write(NvmStore(nvm), lambda: snapshot(content.settings, content.book), None)
+    return bytes(nvm)
+
+
+class _Recorder:
+    # An FRAM image that remembers the writes made to it, in order.
+
+    def __init__(self, image):
+        self.mem = bytearray(image)
+        self.writes = []
+
+    def __len__(self):
+        return len(self.mem)
+
+    def __getitem__(self, index):
+        return self.mem[index]
+
+    def __setitem__(self, index, value):
+        self.mem[index] = value
+        self.writes.append((index.start, bytes(value)))
+
+
+def fram_writes(content, current):
+    """The writes, in order, that compact ``content`` into the FRAM whose image is
+    ``current``: the firmware's FramStore writes the area that is not live and its header
+    last, so a cut during the restore leaves the old match on the board. Consecutive
+    writes that continue each other are joined (the order of the bytes is unchanged)."""
+    from firmware.saves import write
+    from firmware.stores import FramStore
+
+    rec = _Recorder(current)
+    write(FramStore(rec), lambda: snapshot(content.settings, content.book), None)
+    joined: list[tuple[int, bytes]] = []
+    for offset, data in rec.writes:
+        if joined and joined[-1][0] + len(joined[-1][1]) == offset:
+            joined[-1] = (joined[-1][0], joined[-1][1] + data)
+        else:
+            joined.append((offset, data))
+    return joined, bytes(rec.mem)
+
+
+# -- score sheets ------------------------------------------------------------------------------
+
+
+def score_sheets(content, day):
+    """[(file name, score sheet)] of the match the journal holds (none without a match)."""
+    book = content.book
+    if book is None:
+        return []
+    running = book.running()
+    rounds = [{"round": i + 1, "entry": e, "deltas": book.deltas[i], "totals": running[i]}
+              for i, e in enumerate(book.entries)]
+    sheet = _plain({
+        "format": SHEET_FORMAT,
+        "version": SHEET_VERSION,
+        "game": book.game,
+        "names": book.names,
+        "sides": book.side_names(),
+        "limit": book.limit,
+        "started": book.started,
+        "rounds": rounds,
+        "totals": book.totals,
+        "winner": book.winner(),
+    })
+    when = book.started or day
+    name = "%s-%s-%s.json" % (book.game, when, "-".join(book.names))
+    return [(_safe(name), sheet)]
+
+
+# Every kind of record the board's journal yields: name -> function(content, day) returning
+# [(file name, record dict)]. The dealt-game records (CONTRACT 2) join here once the device
+# keeps them in its journal.
+RECORD_KINDS = {"score sheet": score_sheets}
+
+
+def records(content, day):
+    out = []
+    for kind in RECORD_KINDS.values():
+        out += kind(content, day)
+    return out
+
+
+def _safe(name):
+    # A file name any OS takes: names are the players' own (up to 12 characters, any letter).
+    return re.sub(r"[^\w.+-]+", "_", name.replace(":", ""))
