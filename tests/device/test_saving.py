@@ -54,3 +54,31 @@ def test_a_full_nvm_says_the_match_is_not_saved_and_keeps_what_it_had():
     assert len(dev.app.book.entries) == len(saved) + 1
     again = Device("picosystem", NvmStore(nvm))
     assert [e["card_points"] for e in again.app.book.entries] == saved
+
+
+class UnreadableStore(NvmStore):
+    """A store that cannot be read at power-up (an FRAM that stops answering), or whose match
+    does not fit the heap (MemoryError while it loads)."""
+
+    error = OSError(5, "Input/output error")
+
+    def read(self, area, offset, n):
+        raise self.error
+
+
+def test_a_journal_that_cannot_be_loaded_is_never_written_over():
+    for error in (OSError(5, "Input/output error"), MemoryError("memory allocation failed")):
+        nvm = bytearray(b"\xff" * 4096)
+        dev = Device("picosystem", NvmStore(nvm))
+        new_match(dev, "tichu", 1000, TICHU)
+        tichu_round(dev, points=60)
+        kept = bytes(nvm)
+        store = UnreadableStore(nvm)
+        store.error = error
+        dev = Device("picosystem", store)
+        assert dev.app.book is None and dev.app.unsaved
+        new_match(dev, "chimera", 400, TICHU[:3])
+        assert "NOT SAVED" in dev.texts()  # the new match is played unsaved, the old one kept
+        assert bytes(nvm) == kept
+        again = Device("picosystem", NvmStore(nvm))
+        assert [e["card_points"] for e in again.app.book.entries] == [[60, 40]]
