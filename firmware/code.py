@@ -1,4 +1,5 @@
-# CircuitPython entry (copied to CIRCUITPY/code.py): the board's profile builds the
+# The app's entry: the drive's code.py puts the app's folder on sys.path and imports this
+# module (host_sim/deploy.py writes both). The board's profile builds the
 # display, the keys and the encoder; the match is kept in an I2C FRAM if one answers,
 # else in microcontroller.nvm, never on CIRCUITPY (firmware/storage_choice.py); then the
 # app runs until the power goes. What only starting needs is let go of before the loop,

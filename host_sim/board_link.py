@@ -27,8 +27,18 @@ WRITE_CHUNK = 768
 # Enough for a board that is busy redrawing an e-paper panel when Ctrl-C comes.
 ANSWER_S = 5
 
+# The app lives in /app_a or /app_b, the one the drive's code.py names (host_sim/deploy.py);
+# the REPL starts without it on sys.path.
 _PROBE = """\
-import microcontroller, binascii
+import microcontroller, binascii, sys
+try:
+    with open("/code.py") as _c:
+        _t = _c.read()
+    for _s in ("/app_a", "/app_b"):
+        if ('"%s"' % _s) in _t and _s not in sys.path:
+            sys.path[0:0] = [_s, _s + "/lib"]
+except OSError:
+    pass
 _n = len(microcontroller.nvm)
 _p = None
 _f = None

@@ -65,10 +65,17 @@ def drive(tmp_path):
 
 
 class Recorder:
+    """Writes as deploy would, noting the order; with ``limit`` the power goes before write
+    number ``limit``."""
+
+    limit = None
+
     def __init__(self):
         self.order = []
 
     def __call__(self, path, data):
+        if self.limit is not None and len(self.order) == self.limit:
+            raise PowerGone(path)
         self.order.append(path)
         deploy.write_file(path, data)
 
@@ -90,44 +97,105 @@ def _root(project):
     run.root = project
 
 
-def test_copies_what_the_board_needs_and_code_py_last(drive, site):
+APP = [
+    "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
+    "lib/adafruit_display_text/label.py", "lib/adafruit_st7789.py",
+    "engine_core/__init__.py", "engine_core/cards.py", "engine_core/chimera/__init__.py",
+    "engine_core/chimera/rules.py",
+    "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py",
+    "firmware/app.py", "firmware/code.py", "firmware/fonts/small.pcf", "firmware/screens/menu.py",
+]
+KEPT = ["boot_out.txt", "journal0.bin", "lib/someone_elses.py", "settings.toml"]
+
+
+def read(drive, rel):
+    with open(os.path.join(drive, rel), "rb") as f:
+        return f.read()
+
+
+def test_the_app_goes_into_a_folder_of_its_own_and_code_py_last(drive, site):
     order, unchanged, removed = run(drive, site)
     assert unchanged == [] and removed == []
-    assert order == [
-        "lib/adafruit_display_text/__init__.py", "lib/adafruit_display_text/bitmap_label.py",
-        "lib/adafruit_display_text/label.py", "lib/adafruit_st7789.py",
-        "engine_core/__init__.py", "engine_core/cards.py", "engine_core/chimera/__init__.py",
-        "engine_core/chimera/rules.py",
-        "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py",
-        "firmware/app.py", "firmware/fonts/small.pcf", "firmware/screens/menu.py",
-        "code.py",
-    ]
-    kept = ["boot_out.txt", "journal0.bin", "lib/someone_elses.py", "settings.toml"]
-    assert tree(drive) == sorted(order + kept)
-    with open(os.path.join(drive, "code.py")) as f:
-        assert f.read() == "# code\n"
+    assert order == ["app_a/" + f for f in APP] + ["code.py"]
+    assert tree(drive) == sorted(order + KEPT)
+    assert read(drive, "code.py") == deploy.code_py("app_a") and deploy.live_slot(drive) == "app_a"
+    assert b'sys.path[0:0] = ["/app_a", "/app_a/lib"]' in deploy.code_py("app_a")
 
 
-def test_a_second_deploy_writes_only_what_changed(drive, site):
-    first, _, _ = run(drive, site)
-    again, unchanged, removed = run(drive, site)
-    assert again == [] and removed == [] and sorted(unchanged) == sorted(first)
-    with open(os.path.join(drive, "engine_core", "cards.py"), "a") as f:
-        f.write("# edited on the drive\n")
-    os.remove(os.path.join(drive, "code.py"))
-    again, _, _ = run(drive, site)
-    assert again == ["engine_core/cards.py", "code.py"]
-
-
-def test_modules_deploy_no_longer_ships_are_removed_but_nothing_of_the_users(drive, site):
+def test_the_generated_code_py_starts_the_app_from_its_folder(drive, site, tmp_path, monkeypatch):
+    # Run the drive's code.py as CircuitPython would (the drive is /): it must import
+    # firmware.code from the app's folder.
     run(drive, site)
-    for stale in ("engine_core/gone.py", "firmware/screens/gone.mpy", "boards/picosystem.py"):
-        with open(os.path.join(drive, stale), "w") as f:
-            f.write("# old\n")
-    _, _, removed = run(drive, site)
-    assert sorted(removed) == ["boards/picosystem.py", "engine_core/gone.py", "firmware/screens/gone.mpy"]
-    assert os.path.exists(os.path.join(drive, "journal0.bin"))
-    assert os.path.exists(os.path.join(drive, "lib", "someone_elses.py"))
+    with open(os.path.join(drive, "app_a", "firmware", "code.py"), "w") as f:
+        f.write("STARTED = __name__\n")
+    with open(os.path.join(drive, "app_a", "firmware", "__init__.py"), "w") as f:
+        f.write("")
+    source = read(drive, "code.py").decode().replace('"/app_a', '"%s/app_a' % drive)
+    monkeypatch.setattr("sys.path", list(__import__("sys").path))
+    monkeypatch.delitem(__import__("sys").modules, "firmware", raising=False)
+    monkeypatch.delitem(__import__("sys").modules, "firmware.code", raising=False)
+    scope = {}
+    exec(compile(source, "code.py", "exec"), scope)
+    started = __import__("sys").modules["firmware.code"]
+    assert started.STARTED == "firmware.code" and started.__file__.startswith(drive)
+    for name in ("firmware.code", "firmware"):
+        __import__("sys").modules.pop(name, None)
+
+
+def test_the_next_deploy_writes_the_other_folder_then_switches_and_removes_the_old(drive, site):
+    run(drive, site)
+    again, unchanged, removed = run(drive, site)
+    assert again == [] and removed == [] and len(unchanged) == len(APP) + 1  # the same app: nothing
+    with open(os.path.join(drive, "app_a", "engine_core", "cards.py"), "a") as f:
+        f.write("# edited on the drive\n")
+    order, _, removed = run(drive, site)
+    assert order == ["app_b/" + f for f in APP] + ["code.py"] and removed == ["app_a"]
+    assert deploy.live_slot(drive) == "app_b" and tree(drive) == sorted(order + KEPT)
+    order, _, removed = run(drive, site, board="picosystem")
+    assert order[-1] == "code.py" and removed == ["app_b"] and deploy.live_slot(drive) == "app_a"
+
+
+class PowerGone(Exception):
+    pass
+
+
+def test_a_deploy_cut_short_leaves_the_old_app_running_and_the_next_one_finishes(drive, site):
+    run(drive, site)
+    before = {f: read(drive, f) for f in tree(drive)}
+    with open(os.path.join(run.root, "engine_core", "cards.py"), "a") as f:
+        f.write("NEW = 1\n")
+    for cut in range(len(APP) + 1):  # the power goes before file ``cut`` of the new folder, or code.py
+        rec = Recorder()
+        rec.limit = cut
+        with pytest.raises(PowerGone):
+            deploy.deploy(BOARD, drive, None, run.root, site, rec, log=lambda s: None)
+        assert deploy.live_slot(drive) == "app_a", cut
+        assert {f: read(drive, f) for f in tree(drive) if not f.startswith("app_b/")} == before, cut
+    order, _, removed = run(drive, site)  # the leftover folder is written again whole
+    assert order == ["app_b/" + f for f in APP] + ["code.py"] and removed == ["app_a"]
+    assert b"NEW = 1" in read(drive, "app_b/engine_core/cards.py")
+
+
+def test_the_switch_rewrites_one_byte_of_code_py_in_place(drive, site):
+    run(drive, site)
+    with open(os.path.join(drive, "app_a", "boards", "common.py"), "a") as f:
+        f.write("# changed\n")
+    a, b = deploy.code_py("app_a"), deploy.code_py("app_b")
+    assert len(a) == len(b) and sum(x != y for x, y in zip(a, b, strict=True)) == 2  # "/app_b", "/app_b/lib"
+    order, _, _ = run(drive, site)
+    assert order[-1] == "code.py" and read(drive, "code.py") == b
+
+
+def test_the_first_versions_app_at_the_root_goes_once_the_new_one_runs(drive, site):
+    for rel in ("engine_core/cards.py", "firmware/app.py", "boards/picosystem.py", "firmware/x.mpy"):
+        os.makedirs(os.path.dirname(os.path.join(drive, rel)), exist_ok=True)
+        with open(os.path.join(drive, rel), "w") as f:
+            f.write("# first version\n")
+    with open(os.path.join(drive, "code.py"), "w") as f:
+        f.write("# the first version's code.py\n")
+    order, _, removed = run(drive, site)
+    assert order[-1] == "code.py" and sorted(removed) == ["boards", "engine_core", "firmware"]
+    assert tree(drive) == sorted(["app_a/" + f for f in APP] + ["code.py"] + KEPT)
 
 
 FIRST_VERSION_BOOT = """\"\"\"/boot.py on the board (make deploy copies it there): who may write
@@ -155,6 +223,37 @@ def test_a_boot_py_of_the_users_is_kept(drive, site):
         assert f.read() == mine
 
 
+def test_another_boards_drive_is_refused_before_anything_is_written(drive, site):
+    with open(os.path.join(drive, "boot_out.txt"), "w") as f:
+        f.write("Adafruit CircuitPython 9.2.1 on 2024-11-20; Pimoroni PicoSystem with rp2040\n"
+                "Board ID:pimoroni_picosystem\nUID:E6614C311B7A8B21\n")
+    before = tree(drive)
+    with open(os.path.join(run.root, "boards", "picosystem.py"), "a") as f:
+        f.write('BOARD_ID = "pimoroni_picosystem"\n')
+    with open(os.path.join(run.root, "boards", "pico_display_pack.py"), "a") as f:
+        f.write('BOARD_ID = "raspberry_pi_pico"\n')
+    with pytest.raises(DeployError, match="is pimoroni_picosystem .* not pico_display_pack's "
+                                          "raspberry_pi_pico: deploy with BOARD=picosystem"):
+        run(drive, site)
+    assert tree(drive) == before
+    order, _, _ = run(drive, site, board="picosystem")
+    assert order[-1] == "code.py"
+
+
+def test_a_drive_without_room_for_the_new_app_is_refused_before_anything_is_written(drive, site, monkeypatch):
+    run(drive, site)
+    with open(os.path.join(run.root, "engine_core", "cards.py"), "a") as f:
+        f.write("NEW = 1\n")
+    before = {f: read(drive, f) for f in tree(drive)}
+    real = deploy.shutil.disk_usage
+    monkeypatch.setattr(deploy.shutil, "disk_usage",
+                        lambda p: real(p)._replace(free=5 * deploy.cluster_size(p)))
+    with pytest.raises(DeployError, match="needs \\d+ KB beside the running one, and .* has \\d+ KB free: "
+                                          "make room on the drive, or deploy with MPY_CROSS="):
+        run(drive, site)
+    assert {f: read(drive, f) for f in tree(drive)} == before
+
+
 FAKE_MPY_CROSS = """#!/bin/sh
 # fake mpy-cross: mpy-cross -o OUT -s NAME SRC  ->  OUT holds a marker and the source
 out="$2"; src="$5"
@@ -170,16 +269,14 @@ def fake_mpy_cross(tmp_path, text=FAKE_MPY_CROSS):
     return str(path)
 
 
-def test_mpy_cross_compiles_every_module_but_the_entry_files(drive, site, tmp_path):
-    py_order, _, _ = run(drive, site)
+def test_mpy_cross_compiles_every_module_and_the_drives_code_py_stays_text(drive, site, tmp_path):
+    run(drive, site)
     order, _, removed = run(drive, site, fake_mpy_cross(tmp_path))
-    compiled = [f for f in py_order if f.endswith(".py") and f != "code.py"]
-    assert order == [f[:-3] + ".mpy" if f in compiled else f for f in py_order
-                     if f not in ("code.py", "firmware/fonts/small.pcf")]
-    assert sorted(removed) == sorted(compiled)  # the .py twins of the new .mpy files
+    compiled = [f for f in APP if f.endswith(".py")]
+    assert order == ["app_b/" + (f[:-3] + ".mpy" if f in compiled else f) for f in APP] + ["code.py"]
+    assert removed == ["app_a"]
     for f in compiled:
-        with open(os.path.join(drive, f[:-3] + ".mpy"), "rb") as h:
-            assert h.read().startswith(b"MPY " + f.encode() + b"\n")
+        assert read(drive, "app_b/" + f[:-3] + ".mpy").startswith(b"MPY " + f.encode() + b"\n")
     shipped = [f for f in tree(drive) if f.endswith(".py")]
     assert shipped == ["code.py", "lib/someone_elses.py"]
 
@@ -292,9 +389,11 @@ def test_the_real_app_deploys_for_every_board_and_everything_it_imports_is_there
         (drive / "boot_out.txt").write_text("Adafruit CircuitPython\n")
         written, _, _ = deploy.deploy(board, str(drive), log=lambda s: None)
         assert written[-1] == "code.py" and "boot.py" not in written, board
-        files = tree(str(drive))
-        assert "boards/%s.py" % board in files
-        # what the board can import: the drive's root and lib/ (CircuitPython's sys.path), builtins
+        slot = str(drive / deploy.live_slot(str(drive)))
+        files = tree(slot)
+        assert "boards/%s.py" % board in files and "firmware/code.py" in files
+        # what the board can import: the app's folder and its lib/ (code.py puts them on sys.path),
+        # builtins
         modules = set()
         for f in files:
             if f.endswith(".py"):
@@ -304,6 +403,6 @@ def test_the_real_app_deploys_for_every_board_and_everything_it_imports_is_there
         for f in files:
             if not f.endswith(".py"):
                 continue
-            for name in required_imports(os.path.join(str(drive), f)):
+            for name in required_imports(os.path.join(slot, f)):
                 top = name.split(".")[0]
                 assert name in modules or top in builtins, (board, f, name)

@@ -54,11 +54,15 @@ def run_cp(args, timeout):
 
 
 def prepare(work, rounds):
-    from host_sim.deploy import plan
+    from host_sim.deploy import SLOTS, code_py, plan
 
+    entry = os.path.join(work, "code.py")
+    with open(entry, "wb") as f:
+        f.write(code_py(SLOTS[0]))
     with open(os.path.join(work, "manifest.txt"), "w") as f:
         for dest, src in plan(BOARD):
-            f.write("%s\t%s\n" % (dest, src))
+            f.write("%s/%s\t%s\n" % (SLOTS[0], dest, src))
+        f.write("code.py\t%s\n" % entry)
     j0, j1, state = score_session.legacy_journals(rounds=LEGACY_ROUNDS)
     for name, data in (("journal0.bin", j0), ("journal1.bin", j1)):
         with open(os.path.join(work, name), "wb") as f:
