@@ -57,11 +57,14 @@ def find(fields, key):
     return None
 
 
-def row_text(left, right, cols):
+def row_text(left, right, cols, more=False):
     # ``left`` and ``right`` on one line of ``cols`` characters, right-aligned value;
-    # the label gives way first when the line is too short.
+    # the label gives way first when the line is too short (``more``: the screen shows the
+    # whole label elsewhere, as a form does for its focused row; host_sim/text_fit.py).
+    from firmware.texts import clip
+
     room = cols - len(right) - 1
     if room < 1:
-        return right[:cols]
-    left = left[:room]
+        return clip(right, cols)
+    left = clip(left, room, more)
     return left + " " * (cols - len(left) - len(right)) + right

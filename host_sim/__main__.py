@@ -53,6 +53,11 @@ def _serial_board(argv):
     return main(argv)
 
 
+def _fit(argv):
+    from host_sim.text_fit import main
+    return main(argv)
+
+
 def _typecheck(argv):
     from host_sim.typecheck import main
     return main(argv)
@@ -64,6 +69,7 @@ COMMANDS = {
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
     "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),
     "shots": (_shots, "a screenshot per board and screen into docs/shots (make shots)"),
+    "fit": (_fit, "the text-fit check: every screen, board and language; prints what does not fit"),
     "typecheck": (_typecheck, "mypy over firmware/ and boards/ against circuitpython-stubs, per board"),
     "shot": (_shot, "headless screenshot: shot --board NAME --keys \"ok up ok\" --out FILE.png"),
     "backup": (_board_command("backup"), "the board's match into a JSON file over USB: backup [--out F]"),

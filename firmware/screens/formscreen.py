@@ -1,10 +1,12 @@
 # A form on screen: one row per field, the focused one on the bar, and footer lines
 # that say what OK would do (or why it cannot) before it is pressed. UP/DOWN change the
 # focused field, LEFT/RIGHT move between fields (round the end), OK submits from any
-# field, BACK leaves without saving.
+# field (or, when the footer says why it cannot, shows that reason whole), BACK leaves
+# without saving.
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.texts import clip, wrap
 from firmware.ui import RowList, Screen
 
 
@@ -47,16 +49,20 @@ class FormScreen(Screen):
     def draw(self):
         ui = self.app.ui
         width = self.list.width()
-        ui.set(self.head, self.title())
-        ui.set(self.pos, "%d/%d" % (self.focus + 1, len(self.fields)))
-        self.list.show([row_text(f.label, f.text(), width) for f in self.fields], self.focus)
+        pos = "%d/%d" % (self.focus + 1, len(self.fields))
+        ui.set(self.pos, pos)
+        f = self.fields[self.focus]
+        # A label its value leaves no room for shows whole in the title bar while focused.
+        short = len(f.label) + 1 + len(f.text()) > width
+        ui.set(self.head, clip(f.label if short else self.title(), ui.cols - len(pos) - 2))
+        self.list.show([row_text(f.label, f.text(), width, True) for f in self.fields], self.focus)
         n = self.nfoot
         text, ok = self.footer(n)
         if not ok and not ui.colour:
             text = "! " + text  # no red here: mark the refusal
-        lines = (text + [""] * n)[:n] if ok else wrap(text, ui.cols - 1, n)
+        lines = (text + [""] * n)[:n] if ok else wrap(text, ui.cols - 1, n, more=True)
         for i in range(n):
-            ui.set(self.foot[i], lines[i][:ui.cols - 1], ui.hi if ok else ui.warn)
+            ui.set(self.foot[i], clip(lines[i], ui.cols - 1), ui.hi if ok else ui.warn)
 
     def key(self, k):
         f = self.fields[self.focus]
@@ -66,7 +72,11 @@ class FormScreen(Screen):
         elif k == RIGHT or k == LEFT:
             self.focus = (self.focus + (1 if k == RIGHT else -1)) % len(self.fields)
         elif k == OK:
-            self.submit()
+            text, ok = self.footer(self.nfoot)
+            if ok:
+                self.submit()
+            else:
+                self.app.open("message", "Message", self.title(), text)
         elif k == BACK:
             self.app.back()
         elif k == MENU:
@@ -81,24 +91,3 @@ class FormScreen(Screen):
             self.fields[i].set(values[i])
             self.fields[i].touched = touched[i]
 
-
-def wrap(text, cols, n):
-    # ``text`` broken at spaces into ``n`` lines of at most ``cols`` characters; the last
-    # line ends in ".." when the text does not fit.
-    lines = []
-    line = ""
-    for w in text.split(" "):
-        if not line:
-            line = w
-        elif len(line) + 1 + len(w) <= cols:
-            line += " " + w
-        else:
-            lines.append(line)
-            line = w
-    lines.append(line)
-    if len(lines) > n or len(lines[-1]) > cols:
-        lines = lines[:n]
-        lines[n - 1] = lines[n - 1][:cols - 2] + ".."
-    while len(lines) < n:
-        lines.append("")
-    return [x[:cols] for x in lines]

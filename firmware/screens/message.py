@@ -1,20 +1,41 @@
-# A text on the whole screen (why a round cannot be saved); any key goes back.
+# A text on the whole screen (why a round cannot be saved), never cut: when it has more
+# lines than the panel, UP/DOWN scroll it and the title bar says which lines show; any
+# other key goes back.
 
-from firmware.screens.formscreen import wrap
+from firmware.keys import DOWN, UP
+from firmware.texts import wrap
 from firmware.ui import Screen
 
 
 class Message(Screen):
+    WIDGETS = ("pos", "rows")
+
     def __init__(self, app, title, text):
         Screen.__init__(self, app)
         self.heading = title
         self.text = text
+        self.top = 0
 
     def build(self, ui, g):
-        ui.title(g, self.heading)
+        self.pos = ui.title(g, self.heading)[1]
         n = max(1, ui.rows - 1)
-        for i, line in enumerate(wrap(self.text, ui.cols - 1, n)):
-            ui.label(g, line, ui.s * 2, ui.top() + i * ui.lh, colour=ui.warn)
+        self.lines = wrap(self.text, ui.cols - 1, 99)
+        while len(self.lines) > n and not self.lines[-1]:
+            self.lines.pop()
+        self.rows = [ui.label(g, "", ui.s * 2, ui.top() + i * ui.lh, colour=ui.warn) for i in range(n)]
+
+    def draw(self):
+        ui = self.app.ui
+        n = len(self.rows)
+        self.top = max(0, min(self.top, len(self.lines) - n))
+        for i in range(n):
+            k = self.top + i
+            ui.set(self.rows[i], self.lines[k] if k < len(self.lines) else "")
+        more = len(self.lines) > n
+        ui.set(self.pos, "%d-%d/%d" % (self.top + 1, self.top + n, len(self.lines)) if more else "")
 
     def key(self, k):
-        self.app.back()
+        if (k == UP or k == DOWN) and len(self.lines) > len(self.rows):
+            self.top += 1 if k == DOWN else -1
+        else:
+            self.app.back()

@@ -7,7 +7,8 @@ from engine_core.scorebook import GAMES, ScoreBook
 from firmware.app import LIMITS
 from firmware.form import Field, find
 from firmware.keys import OK
-from firmware.screens.formscreen import FormScreen, wrap
+from firmware.screens.formscreen import FormScreen
+from firmware.texts import wrap
 
 PRESETS = ("Anna", "Ben", "Carla", "David", "Eva", "Finn", "Greta", "Hugo",
            "Ida", "Jonas", "Kim", "Lea")
@@ -42,7 +43,7 @@ class NewMatch(FormScreen):
         return GAME_NAMES[v]
 
     def _name(self, v):
-        return self.t("Initials...") if v is None else v
+        return self.t("Other...") if v is None else v  # opens the initials editor
 
     def title(self):
         return self.t("New match")
@@ -70,7 +71,7 @@ class NewMatch(FormScreen):
         names = self.chosen()
         for i in range(len(names)):
             if names[i] is None:
-                return self.t("Player %d") % (i + 1) + ": " + self.t("Initials...")
+                return self.t("Player %d: no name yet") % (i + 1)
             if names[i] in names[:i]:
                 return self.t("two players named %s") % names[i]
         return None
@@ -99,7 +100,7 @@ class NewMatch(FormScreen):
                 custom.pop()
             self.names[self.focus - 2] = result
             self.fields = self._fields(self.fields[0].value(), self.fields[1].value())
-        elif result[1] == 0:  # "End the running match?" -> New match
+        elif result[1] == 0:  # "End this match?" -> New match
             self._start()
 
     def submit(self):
@@ -107,7 +108,7 @@ class NewMatch(FormScreen):
             return
         book = self.app.book
         if book is not None and not book.over():
-            self.app.open("choice", "Choice", self.t("End the running match?"),
+            self.app.open("choice", "Choice", self.t("End this match?"),
                           [self.t("New match"), self.t("Cancel")], "replace")
         else:
             self._start()

@@ -6,6 +6,7 @@
 # C9.2/T7.1), the winner, an unsaved journal, or which key enters the next round.
 
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.texts import clip
 from firmware.ui import Screen
 
 MIN_DIGITS = 3  # size totals for three digits, so the text does not jump as they grow
@@ -67,17 +68,20 @@ class Totals(Screen):
         for i in range(book.sides):
             leader = lead and totals[i] == best
             name = names[i]
-            if leader and not ui.colour:
-                name = "*" + name
-            ui.set(self.names[i], name[:self.name_cols], ui.hi if leader else ui.fg)
-            b = self.boxes[i]
             text = str(totals[i])
+            if leader and not ui.colour:  # no colour to mark the leader: a star, where it fits
+                if len(name) < self.name_cols:
+                    name = "*" + name
+                else:
+                    text = "*" + text
+            ui.set(self.names[i], clip(name, self.name_cols), ui.hi if leader else ui.fg)
+            b = self.boxes[i]
             s = ui.big_scale(max(MIN_DIGITS, len(text)), b[2], b[3])
             lab = self.nums[i]
             ui.set(lab, text, ui.hi if leader else ui.fg)
             if lab.scale != s:
                 lab.move((b[0], b[1] + (b[3] - ui.ch * s) // 2), s)
-        ui.set(self.status, self.line()[:ui.cols], ui.warn if self.app.unsaved else ui.fg)
+        ui.set(self.status, clip(self.line(), ui.cols), ui.warn if self.app.unsaved else ui.fg)
 
     def line(self):
         app = self.app
