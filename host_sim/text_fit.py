@@ -151,6 +151,19 @@ def _edit_round(dev):
     dev.press("ok")
 
 
+def _undo_confirm(dev):
+    _round_menu(dev)
+    dev.press("down")
+    dev.press("ok")
+
+
+def _discard(dev):
+    from host_sim.shots import _round_entry
+
+    _round_entry(dev)
+    dev.press("back")
+
+
 # Screens the screenshots do not show: (name, how to get there).
 MORE = [
     ("replace", _replace),
@@ -159,6 +172,8 @@ MORE = [
     ("refusal-in-full", _refusal_in_full),
     ("same-names", _same_names),
     ("stats-chimera", _chimera_stats),
+    ("undo-confirm", _undo_confirm),
+    ("discard", _discard),
 ]
 
 

@@ -7,6 +7,7 @@
 
 from engine_core.errors import EntryError
 from firmware.form import row_text
+from firmware.keys import BACK, MENU
 from firmware.screens.formscreen import FormScreen
 
 
@@ -26,6 +27,22 @@ class RoundEntry(FormScreen):
 
     def changed(self, field):
         self.model.changed(field)
+
+    def key(self, k):
+        # Leaving a round that has been changed asks first: nothing entered goes unnoticed.
+        if (k == BACK or k == MENU) and [f for f in self.fields if f.touched]:
+            self.app.open("choice", "Choice", self.t("Discard this round?"),
+                          [self.t("Discard"), self.t("Keep editing")], "menu" if k == MENU else "back")
+        else:
+            FormScreen.key(self, k)
+
+    def resume(self, result):
+        tag, choice = result
+        if choice == 0:
+            if tag == "menu":
+                self.app.to_menu()
+            else:
+                self.app.back()
 
     def footer(self, n):
         book = self.app.book

@@ -1,6 +1,6 @@
 # The rounds so far, newest at the focus: each row is the round's points per side, the
 # footer the totals after the focused round. OK on a round offers edit (and undo for the
-# last one).
+# last one, asked twice: an undone round is gone).
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
 from firmware.ui import RowList, Screen
@@ -59,8 +59,12 @@ class History(Screen):
     def resume(self, result):
         app = self.app
         tag, choice = result
-        if choice == 0:
+        last = self.focus == app.book.rounds() - 1
+        if tag == "round" and choice == 0:
             app.open("entry", "RoundEntry", self.focus)
-        elif choice == 1 and self.focus == app.book.rounds() - 1:
+        elif tag == "round" and choice == 1 and last:  # undo: asked once more, it cannot be redone
+            app.open("choice", "Choice", self.t("Undo round %d?") % (self.focus + 1),
+                     [self.t("Undo round"), self.t("Cancel")], "undo")
+        elif tag == "undo" and choice == 0 and last:
             app.record(app.book.undo())
             self.focus -= 1

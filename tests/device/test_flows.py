@@ -83,7 +83,12 @@ def test_undo_and_edit_from_the_round_history(make_device, board):  # D3
     dev.press(OK)  # the last round: edit, undo, cancel
     assert dev.texts()[1:] == ["Edit round", "Undo round", "Cancel"]
     dev.press(DOWN)
-    dev.press(OK)
+    dev.press(OK)  # undo asks once more
+    assert dev.texts() == ["Undo round 3?", "Undo round", "Cancel"] and dev.app.book.rounds() == 3
+    dev.press(DOWN)
+    dev.press(OK)  # cancel: nothing undone
+    assert screen_name(dev) == "History" and dev.app.book.rounds() == 3
+    dev.keys_from("ok down ok ok")
     assert dev.app.book.rounds() == 2 and dev.app.book.totals == [105, 95]
     assert screen_name(dev) == "History" and "= 105 : 95" in dev.texts()
     dev.press(UP)  # round 1
@@ -100,6 +105,25 @@ def test_undo_and_edit_from_the_round_history(make_device, board):  # D3
     dev.press(BACK)
     shown = [t.lstrip("*") for t in dev.texts()]
     assert screen_name(dev) == "Totals" and "145" in shown and "55" in shown
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_back_on_a_half_entered_round_asks_before_discarding_it(make_device, board):
+    dev = make_device(board)
+    new_match(dev, "tichu", 1000, TICHU)
+    dev.press(OK)
+    dev.press(BACK)  # nothing entered yet: leaves at once
+    assert screen_name(dev) == "Totals"
+    dev.press(OK)
+    choose(dev, "points", 70)
+    dev.press(BACK)
+    assert screen_name(dev) == "Choice" and dev.texts()[0] == "Discard this round?"
+    dev.press(DOWN)
+    dev.press(OK)  # keep editing: the form comes back as it was
+    assert screen_name(dev) == "RoundEntry" and dev.screen().model.entry()["card_points"] == [70, 30]
+    dev.press(BACK)
+    dev.press(OK)  # discard
+    assert screen_name(dev) == "Totals" and dev.app.book.rounds() == 0
 
 
 @pytest.mark.parametrize("board", BOARDS)
