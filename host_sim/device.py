@@ -21,6 +21,49 @@ _STANDINS = {"board": board_stub, "keypad": keypad, "rotaryio": rotaryio, "super
              "terminalio": terminalio}
 
 
+class KeysError(ValueError):
+    """A --keys text that cannot be pressed: a bad repeat or a key the board does not have."""
+
+
+def key_names(profile, encoder=None):
+    """The logical keys ``profile``'s board can give (its buttons' taps and holds, and cw/ccw
+    when it has an encoder), in the order firmware/keys.py lists them."""
+    from firmware.keys import BACK, CCW, CW, DOWN, LEFT, MENU, OK, RIGHT, UP
+
+    given = {k for pair in profile.KEYMAP for k in pair if k is not None}
+    if encoder is not None:
+        given.update((CW, CCW))
+    return [k for k in (UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, CW, CCW) if k in given]
+
+
+def board_key_names(board):
+    """key_names() for the board ``board`` (its id), building nothing but its encoder."""
+    install_standins()
+    from boards import load
+
+    profile = load(board)
+    board_stub.use(profile.BOARD_ID)
+    return key_names(profile, profile.make_encoder())
+
+
+def parse_keys(text, board, names):
+    """The logical keys of ``text`` ("down up*3 ok", case-insensitive), repeats spelled out.
+    Raises KeysError naming the first bad token, before anything is pressed: a repeat
+    must be KEY*N with N a whole number from 1, and each key one of ``names``."""
+    out = []
+    for tok in text.split():
+        name, star, times = tok.partition("*")
+        name = name.lower()
+        if star and not (name and times.isascii() and times.isdigit() and int(times) >= 1):
+            raise KeysError('bad repeat "%s": write the key, "*" and how many presses (1 or more), '
+                            'e.g. "up*3"' % tok)
+        if name not in names:
+            raise KeysError('unknown key "%s": %s has no button for %s; its keys are: %s'
+                            % (name, board, name, " ".join(names)))
+        out.extend([name] * int(times or 1))
+    return out
+
+
 def install_standins():
     """Put the host stand-ins where the firmware imports them (idempotent). The firmware
     binds these names when it is first imported, so this runs before that: here, and at
@@ -50,6 +93,7 @@ class Device:
         self.hold_ms = HOLD_MS + 100
         self.presses = 0
         self.log = []  # the logical keys pressed, in order
+        self.key_names = key_names(p, self.encoder)
         self.app = App(p, self.panel, self.keys, store, self.encoder)
         self.step()
 
@@ -108,11 +152,11 @@ class Device:
         self.press_button(*self.button_for(logical))
 
     def keys_from(self, text):
-        """Press a space-separated list of logical keys ("down down ok"); ``key*3`` repeats."""
-        for tok in text.split():
-            name, _, times = tok.partition("*")
-            for _ in range(int(times or 1)):
-                self.press(name.lower())
+        """Press a space-separated list of logical keys ("down down ok"); ``key*3`` repeats.
+        The whole text is checked first (parse_keys): a bad token raises KeysError and
+        nothing is pressed."""
+        for name in parse_keys(text, self.profile.ID, self.key_names):
+            self.press(name)
 
     # -- what is on the panel --------------------------------------------------------------
 

@@ -9,6 +9,8 @@ settings) in DIR, as the board keeps it on its flash, so several calls can conti
 match."""
 
 import argparse
+import contextlib
+import os
 import sys
 
 from boards import IDS
@@ -17,13 +19,42 @@ from boards import IDS
 def store_in(directory):
     """The board's journal store kept in ``directory`` on the host: its nvm as the file
     nvm.bin (4 KB, written as the RP2040 port writes it: host_sim/stubs/microcontroller)."""
-    import os
-
     from firmware.stores import NvmStore
     from host_sim.stubs.microcontroller import NVM
 
     os.makedirs(directory, exist_ok=True)
     return NvmStore(NVM(path=os.path.join(directory, "nvm.bin")))
+
+
+def out_problem(path):
+    """Why the PNG cannot be written to ``path`` (checked before anything runs), or None."""
+    parent = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        return "it is a directory"
+    if not os.path.exists(parent):
+        return "directory %s does not exist" % parent
+    if not os.path.isdir(parent):
+        return "%s is not a directory" % parent
+    if not os.access(path if os.path.exists(path) else parent, os.W_OK):
+        return "permission denied"
+    return None
+
+
+def _why(err, path):
+    """An OSError from writing ``path``, said in a few words."""
+    import errno
+
+    if err.errno == errno.ENOENT:
+        return "directory %s does not exist" % (os.path.dirname(path) or ".")
+    if err.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if err.errno == errno.EISDIR:
+        return "it is a directory"
+    if err.errno == errno.ENOTDIR:
+        return "a part of the path is not a directory"
+    if err.errno == errno.EEXIST:
+        return "it exists and is not a directory"
+    return (err.strerror or str(err)).lower()
 
 
 def main(argv):
@@ -34,18 +65,38 @@ def main(argv):
     ap.add_argument("--state", help="directory for the journal (default: start empty, keep nothing)")
     args = ap.parse_args(argv)
 
-    from host_sim.device import Device
+    from host_sim.device import Device, board_key_names, parse_keys
 
-    store = store_in(args.state) if args.state else None
-    dev = Device(args.board, store)
+    # Every mistake in the command line is found before the firmware runs: nothing is
+    # written (no PNG, no journal) when one is.
     try:
-        dev.keys_from(args.keys)
+        parse_keys(args.keys, args.board, board_key_names(args.board))
     except ValueError as e:
         print("shot: %s" % e, file=sys.stderr)
         return 2
+    problem = out_problem(args.out)
+    if problem:
+        print("shot: cannot write %s: %s" % (args.out, problem), file=sys.stderr)
+        return 2
+    try:
+        store = store_in(args.state) if args.state else None
+    except OSError as e:
+        print("shot: cannot keep the journal in %s: %s" % (args.state, _why(e, args.state)), file=sys.stderr)
+        return 2
+    dev = Device(args.board, store)
+    dev.keys_from(args.keys)
     data = dev.png()
-    with open(args.out, "wb") as f:
-        f.write(data)
+    f = None
+    try:
+        f = open(args.out, "wb")
+        with f:
+            f.write(data)
+    except OSError as e:
+        if f is not None:  # opened, then the write failed (disk full): leave no partial PNG
+            with contextlib.suppress(OSError):
+                os.remove(args.out)
+        print("shot: cannot write %s: %s" % (args.out, _why(e, args.out)), file=sys.stderr)
+        return 2
     print("%s: %s %dx%d, %s after %d presses" % (args.out, args.board, dev.panel.width, dev.panel.height,
                                                    type(dev.screen()).__name__, dev.presses))
     return 0

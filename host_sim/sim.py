@@ -5,13 +5,88 @@ draws the panel in a pygame window (scaled up for the small panels) and the keyb
 stands in for the board's buttons (the legend is printed at start). The match and
 the settings are kept in a journal under build/sim/<board>/, so closing the window
 and starting again resumes the match, as a power cut does on the board.
-Without a display (no window possible), use `python -m host_sim shot`, or the terminal
-table `python -m host_sim play <game>`."""
+Without a display (no window possible) it says so and exits with status 2 before
+anything else: use the terminal table `make play` (`python -m host_sim play <game>`) or
+headless screenshots (`python -m host_sim shot`)."""
 
 import argparse
+import contextlib
+import os
+import sys
+import tempfile
 import time
 
 from boards import IDS
+
+INSTEAD = ('play at the terminal with `make play` (python -m host_sim play chimera|tichu), or take '
+           'screenshots with python -m host_sim shot --board NAME --keys "..." --out FILE.png')
+HEADLESS = ("dummy", "offscreen")  # SDL video drivers that open no window
+
+
+def no_window_reason(env, platform, smoke=False):
+    """Why no window can be opened, read from the environment alone, or None. SDL's dummy
+    and offscreen drivers open none; they are taken only for a run of --seconds (smoke
+    tests), which ends by itself. On Linux without an SDL driver named, a window needs
+    an X or Wayland server: DISPLAY or WAYLAND_DISPLAY."""
+    driver = env.get("SDL_VIDEODRIVER", "").strip().lower()
+    drivers = [d.strip() for d in driver.split(",") if d.strip()]
+    if drivers and all(d in HEADLESS for d in drivers):
+        return None if smoke else "SDL_VIDEODRIVER=%s opens no window" % driver
+    server = env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")
+    if not drivers and platform.startswith("linux") and not server:
+        return "no display server (DISPLAY and WAYLAND_DISPLAY are not set)"
+    return None
+
+
+def pygame_window_reason(pygame, smoke=False):
+    """Why pygame's display cannot open a window, or None (it is left initialised then).
+    What SDL prints while it tries its drivers (e.g. "XDG_RUNTIME_DIR is invalid") is
+    passed on only when a window driver was found: else the one-line reason says it all."""
+    with _stderr_held() as held:
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as e:
+            return "pygame cannot open a display (%s)" % (str(e).strip() or "no video driver")
+        named = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+        if driver in HEADLESS and not (smoke and driver in named):
+            pygame.display.quit()
+            return "pygame found no display, only its %s video driver" % driver
+        held.keep = True
+    return None
+
+
+class _Held:
+    keep = False
+
+
+@contextlib.contextmanager
+def _stderr_held():
+    """File descriptor 2 (where SDL writes) goes to a temporary file for the block; it is
+    written to stderr afterwards if the block set ``keep``."""
+    held = _Held()
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # stderr replaced (pytest's capsys): nothing to hold
+        yield held
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), fd)
+        try:
+            yield held
+        finally:
+            os.dup2(saved, fd)
+            os.close(saved)
+            if held.keep:
+                tmp.seek(0)
+                sys.stderr.write(tmp.read().decode(errors="replace"))
+
+
+def _no_window(reason):
+    print("sim: no window can be opened here: %s; %s" % (reason, INSTEAD), file=sys.stderr)
+    return 2
 
 
 def legend(profile):
@@ -40,10 +115,15 @@ def main(argv):
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--state", help="journal directory (default build/sim/<board>)")
     ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first")
-    ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests)")
+    ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests; "
+                    "then SDL_VIDEODRIVER=dummy or offscreen may stand in for a display)")
     args = ap.parse_args(argv)
 
-    import os
+    smoke = bool(args.seconds)
+    reason = no_window_reason(os.environ, sys.platform, smoke)
+    if reason:
+        return _no_window(reason)
+
     import shutil
 
     from host_sim.device import install_standins
@@ -58,13 +138,21 @@ def main(argv):
     PyGameDisplay = pygame_display_class()
     import pygame
 
+    reason = pygame_window_reason(pygame, smoke)
+    if reason:
+        return _no_window(reason)
+
     profile = load(args.board)
     board_stub.use(profile.BOARD_ID)
     state = args.state or os.path.join("build", "sim", profile.ID)
     if args.fresh and os.path.isdir(state):
         shutil.rmtree(state)
-    display = PyGameDisplay(width=profile.WIDTH, height=profile.HEIGHT, flags=pygame.SCALED,
-                            caption="%s - score keeper" % profile.NAME)
+    try:
+        display = PyGameDisplay(width=profile.WIDTH, height=profile.HEIGHT, flags=pygame.SCALED,
+                                caption="%s - score keeper" % profile.NAME)
+    except pygame.error as e:
+        pygame.quit()
+        return _no_window("pygame cannot open a window (%s)" % e)
     keys = profile.make_keys()
     encoder = profile.make_encoder()
     app = App(profile, display, keys, store_in(state), encoder)

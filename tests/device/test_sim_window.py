@@ -1,5 +1,7 @@
 """`python -m host_sim sim`: the window simulator starts, prints the legend, draws the board's
-panel and closes cleanly (SDL's dummy video driver: no display server needed)."""
+panel and closes cleanly (SDL's dummy video driver: no display server needed). sim takes the
+dummy driver only with --seconds, a smoke test that ends by itself; without it, it exits with
+status 2 (tests/device/test_cli_errors.py)."""
 
 import os
 import subprocess
