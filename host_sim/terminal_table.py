@@ -1,6 +1,7 @@
-"""What the terminal tables (`python -m host_sim play <game>`) share: arguments, seats,
-the record file rewritten after every action, the commands a human may type at any
-prompt, and typed cards without a family."""
+"""What the terminal tables (`python -m host_sim play <game>`) share: arguments, player
+names, the record file rewritten after every action, the commands a human may type at
+any prompt, picking a list entry (``#N``), typed cards without a family, and leaving the
+table (q, end of input, Ctrl-C) with one line and no traceback."""
 
 import argparse
 import json
@@ -11,6 +12,19 @@ from engine_core.errors import Refused
 from engine_core.prng import Pcg32
 
 BOT_STREAM = 99  # bots draw from their own PRNG stream, deals from the default one
+NAMES = ("Anna", "Ben", "Carla", "David")  # --names default, seat by seat
+CTRL_C = 130  # the shell's status for a program stopped by SIGINT (128 + 2)
+TABLE_COMMANDS = "h: this help | s: scores | q: quit (the record so far is kept)"
+
+
+class Stop(Exception):
+    """Leave the table: ``status`` 0 (q, end of input) or CTRL_C; ``fresh_line`` when the
+    cursor may still stand after a prompt."""
+
+    def __init__(self, status, fresh_line=True):
+        Exception.__init__(self, status)
+        self.status = status
+        self.fresh_line = fresh_line
 
 
 def parse_args(argv, name, seats, description, limit, limit_help):
@@ -22,6 +36,9 @@ def parse_args(argv, name, seats, description, limit, limit_help):
     p.add_argument("--bots", default=default,
                    help="seats played by random-legal bots, e.g. %s (default), %s or '' for none"
                    % (default, ",".join(every)))
+    p.add_argument("--names", default=",".join(NAMES[:seats]),
+                   help="the players' names, seat 0 first, separated by commas (default: %s)"
+                   % ",".join(NAMES[:seats]))
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     p.add_argument("--limit", type=int, default=limit, help=limit_help)
     args = p.parse_args(argv)
@@ -31,6 +48,13 @@ def parse_args(argv, name, seats, description, limit, limit_help):
         p.error("--bots takes seat numbers separated by commas")
     if not args.bots <= set(range(seats)):
         p.error("seats are %s and %s" % (", ".join(every[:-1]), every[-1]))
+    args.names = [x.strip() for x in args.names.split(",")]
+    if len(args.names) != seats or not all(args.names):
+        p.error("--names takes %d names separated by commas, seat 0 first" % seats)
+    if len({x.lower() for x in args.names}) != seats:
+        p.error("--names: every player needs a name of their own")
+    if any(x.startswith("#") or x.isdigit() for x in args.names):
+        p.error("--names: a name may not be a number or start with #")
     if args.limit <= 0:
         p.error("the limit must be positive")
     if args.seed is None:
@@ -52,11 +76,46 @@ def held_cards(codes, hand, value_tokens):
     return tuple(out)
 
 
+def words_of(line):
+    """Typed words; commas, '=' and ':' separate like spaces (7j, 7s / as=8 / wish:9)."""
+    for sep in ",=:":
+        line = line.replace(sep, " ")
+    return line.split()
+
+
+def entry(line, listed):
+    """The list entry ``#N`` names (None when ``line`` is no ``#N``)."""
+    if not line.startswith("#"):
+        return None
+    n = line[1:].strip()
+    if not n.isdigit() or not 1 <= int(n) <= len(listed):
+        raise Refused("there is no entry %s: the list has #1 to #%d" % (line, len(listed))
+                      if listed else "there is no list to pick from now")
+    return listed[int(n) - 1]
+
+
+def entries_text(listed, text, per_line):
+    """The lines that show the list entries ``#1 pass  #2 play 3 ...``."""
+    items = ["#%d %s" % (i + 1, text(a)) for i, a in enumerate(listed)]
+    return ["  " + "  ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+
+
+def explained(reason, line, listed):
+    """A refusal's reason; a bare number that is also an entry of the list gets the
+    reminder that bare numbers are cards (the list is picked with #N)."""
+    text = str(reason)
+    word = line.strip()
+    if word.isdigit() and 1 <= int(word) <= len(listed):
+        text += " (a bare number is a card; to pick entry %s of the list type #%s)" % (word, word)
+    return text
+
+
 class TableBase:
     """A match at the terminal: a game's Table sets GAME and RECORD (its engine modules),
-    SEATS, HELP and TOTALS_NOTE (said before the limit under the totals)."""
+    SEATS, HELP, HINT (the one-line card notation said the first time a player is asked
+    for cards) and defines loop() (the match; run() wraps it)."""
 
-    TOTALS_NOTE = ""
+    HINT = ""
 
     def __init__(self, args, read=input, write=print):
         self.args = args
@@ -65,48 +124,104 @@ class TableBase:
         self.deals = Pcg32(args.seed)
         self.bot_rng = Pcg32(args.seed, BOT_STREAM)
         self.state = self.GAME.new_match(args.limit, dealer=0)
-        self.writer = self.RECORD.Writer(args.limit, seed=args.seed,
-                                         players=[self.name(s) for s in range(self.SEATS)],
+        self.hinted = set()  # the seats that have seen HINT
+        self.at_seat = None  # the seat whose prompt is open (for commands like "bombs off")
+        self.writer = self.RECORD.Writer(args.limit, seed=args.seed, players=list(args.names),
                                          started=time.strftime("%Y-%m-%dT%H:%M:%S"))
 
+    # ------------------------------------------------------------------ names
     def name(self, seat):
-        return "seat %d (%s)" % (seat, "bot" if seat in self.args.bots else "you")
+        return self.args.names[seat]
 
-    def stopped(self):
-        self.say("Stopped.%s" % (" Record: %s" % self.args.record if self.args.record else ""))
-        return 0
+    def tag(self, seat):
+        """The name with the seat number, for the places a record reader looks for it."""
+        return "%s [%d]" % (self.name(seat), seat)
+
+    def players_text(self):
+        return ", ".join("%s (%s)" % (self.tag(s), "bot" if s in self.args.bots else "you")
+                         for s in range(self.SEATS))
+
+    # ------------------------------------------------------------------ running
+    def run(self):
+        """Play the match; the exit status. q and the end of input stop with 0, Ctrl-C
+        with 130, each with one line saying where the record is, never a traceback."""
+        try:
+            return self.loop()
+        except Stop as e:
+            return self.stopped(e)
+        except KeyboardInterrupt:
+            return self.stopped(Stop(CTRL_C))
+
+    def stopped(self, stop):
+        if self.args.record:
+            text = "stopped; the record so far is in %s" % self.args.record
+        else:
+            text = "stopped (no record kept: --record FILE keeps one)"
+        self.say(("\n" if stop.fresh_line else "") + text)
+        return stop.status
 
     def write_record(self, action, events):
-        """Add the applied action; rewrite the file, so an interrupted match still replays."""
+        """Add the applied action; rewrite the file, so an interrupted match still replays.
+        The file is replaced whole, so a Ctrl-C while writing never leaves half a record."""
         self.writer.add(action, events)
         if self.args.record:
-            with open(self.args.record, "w") as f:
+            part = self.args.record + ".part"
+            with open(part, "w") as f:
                 json.dump(self.writer.record, f)
                 f.write("\n")
+            os.replace(part, self.args.record)
+
+    # ------------------------------------------------------------------ typing
+    def ask(self, prompt):
+        """One typed line; the end of input stops the table (Ctrl-C does, via run)."""
+        try:
+            return self.read(prompt).strip()
+        except EOFError:
+            raise Stop(0) from None
 
     def typed(self, prompt, optional=False):
-        """The next line a human types that is no table command (help, scores); "quit"
-        for q or the end of input; None for an empty line when ``optional``."""
+        """The next line a human types that is no table command (help, scores, quit, and
+        the game's own, see command()); None for an empty line when ``optional``."""
         while True:
-            try:
-                line = self.read(prompt).strip()
-            except EOFError:
-                return "quit"
+            line = self.ask(prompt)
             if line in ("q", "quit"):
-                return "quit"
+                raise Stop(0, fresh_line=False)
             if optional and not line:
                 return None
             if line in ("h", "help", "?"):
                 self.say(self.HELP)
                 continue
-            if line == "s":
+            if line in ("s", "scores"):
                 self.scores()
+                continue
+            if line and self.command(line):
                 continue
             return line
 
+    def command(self, line):
+        """A game's own table command; True when ``line`` was one (and was done)."""
+        return False
+
+    def hint(self, seat):
+        """The card notation, once per seat, the first time it is asked for cards."""
+        if seat not in self.hinted:
+            self.hinted.add(seat)
+            self.say("  " + self.HINT)
+
+    # ------------------------------------------------------------------ scores
+    def columns(self):
+        """The score columns' headings (per seat; Tichu: per team)."""
+        return [self.name(s) for s in range(self.SEATS)]
+
     def scores(self):
         m = self.state.match
+        heads = self.columns()
+        widths = [max(6, len(h) + 1) for h in heads]
+
+        def row(label, values):
+            return "  %-10s%s" % (label, "".join("%*s" % (w, v) for w, v in zip(widths, values, strict=True)))
+
+        self.say(row("", heads))
         for i, r in enumerate(m.rounds):
-            self.say("  round %d: %s" % (i + 1, " ".join("%5d" % d for d in r)))
-        totals = " ".join("%5d" % t for t in m.totals)
-        self.say("  totals:   %s (%slimit %d)" % (totals, self.TOTALS_NOTE, m.limit))
+            self.say(row("round %d:" % (i + 1), ["%d" % d for d in r]))
+        self.say(row("totals:", ["%d" % t for t in m.totals]) + "  (limit %d)" % m.limit)
