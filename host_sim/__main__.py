@@ -65,7 +65,8 @@ def _typecheck(argv):
 
 COMMANDS = {
     "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
-    "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--record FILE]"),
+    "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--names A,B,..] "
+                    "[--record FILE]"),
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
     "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),
     "shots": (_shots, "a screenshot per board and screen into docs/shots (make shots)"),
