@@ -83,12 +83,21 @@ def frame(payload):
 
 
 def _long(kind, body):
+    buf = bytearray(len(body) + 6)
+    _long_into(buf, 0, kind, body)
+    return bytes(buf)
+
+
+def _long_into(buf, at, kind, body):
+    # Write the long frame of ``body`` into ``buf`` from ``at`` (it takes len(body) + 6):
+    # type, length, the length's check, the body, the body's check.
     n = len(body)
     if n > LONG_MAX:
         raise JournalFull("a record of %d bytes" % n)
-    size = bytes((n & 0xFF, n >> 8))
+    buf[at:at + 4] = bytes((_CW[kind], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
+    buf[at + 4:at + 4 + n] = body
     z = zeros(body)
-    return bytes((_CW[kind],)) + size + bytes((zeros(size),)) + body + bytes((z & 0xFF, z >> 8))
+    buf[at + 4 + n:at + 6 + n] = bytes((z & 0xFF, z >> 8))
 
 
 def last_used(store, area, chunk=_CHUNK):
@@ -148,7 +157,7 @@ class Journal:
     def records(self):
         # Every payload in order, oldest first; afterwards the store's cursor is set.
         store = self.store
-        area, gen = self._live()
+        area, gen, f = self._live()
         if area < 0:
             store.cursor = (-1, 0, 0, -1, 0)
             return
@@ -156,7 +165,8 @@ class Journal:
         torn = -1
         skip = 0
         while off < store.size:
-            f = self._frame(area, off)
+            if off > HEAD_LEN:  # the snapshot's frame was checked by _live
+                f = self._frame(area, off)
             if f is None:
                 if self._clean(area, off):
                     break
@@ -190,24 +200,22 @@ class Journal:
         return self._live()[0] >= 0
 
     def _live(self):
-        # (area, generation) of the newest area with an intact header and snapshot, else
-        # (-1, 0). An area whose snapshot is torn holds nothing: on the nvm, a compaction
-        # cut after the page with the header (then an older home is read again, as if the
-        # nvm were blank: a cut while moving in loses nothing).
-        best, gen = -1, 0
+        # (area, generation, its snapshot's frame) of the newest area with an intact header
+        # and snapshot, else (-1, 0, None). An area whose snapshot is torn holds nothing: on
+        # the nvm, a compaction cut after the page with the header (then an older home is
+        # read again, as if the nvm were blank: a cut while moving in loses nothing).
+        best, gen, snap = -1, 0, None
         for a in range(self.store.areas):
             h = self.store.read(a, 0, HEAD_LEN)
             if (len(h) == HEAD_LEN and h[0] == _CW[_HEAD] and h[1:4] == b"GJ" + bytes((VERSION,))
                     and zeros(h, 1, 8) == h[8]):
                 g = h[4] | h[5] << 8 | h[6] << 16 | h[7] << 24
-                if (best < 0 or g > gen) and self._snapshot_at(a):
-                    best, gen = a, g
+                if best < 0 or g > gen:
+                    f = self._frame(a, HEAD_LEN)
+                    if f is not None and f[0] == _SNAP:
+                        best, gen, snap = a, g, f
         self._win = None
-        return best, gen
-
-    def _snapshot_at(self, area):
-        f = self._frame(area, HEAD_LEN)
-        return f is not None and f[0] == _SNAP
+        return best, gen, snap
 
     # Reading goes through a window of _CHUNK bytes, so that parsing a frame allocates
     # nothing but the payload it returns: a load interleaves its garbage with the match
@@ -358,17 +366,13 @@ class Journal:
         store = self.store
         area, gen, _, _, _ = self.cursor()
         body = _items(payloads)
-        n = len(body)
-        total = HEAD_LEN + n + 6
-        if n > LONG_MAX or total > store.size:
+        total = HEAD_LEN + len(body) + 6
+        if total > store.size:
             raise JournalFull("%d bytes, an area holds %d" % (total, store.size))
         buf = bytearray(total)
         buf[0:HEAD_LEN] = header(gen + 1)
-        buf[HEAD_LEN + 4:total - 2] = body
-        buf[HEAD_LEN:HEAD_LEN + 4] = bytes((_CW[_SNAP], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
+        _long_into(buf, HEAD_LEN, _SNAP, body)
         body = None
-        z = zeros(buf, HEAD_LEN + 4, HEAD_LEN + 4 + n)
-        buf[total - 2:] = bytes((z & 0xFF, z >> 8))
         target = 0 if store.areas == 1 or area < 0 else 1 - area
         self._guarded(store.replace, target, buf)
         store.cursor = (target, gen + 1, total, -1, 0)
