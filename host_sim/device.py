@@ -165,9 +165,7 @@ class Device:
 
     def texts(self):
         """The texts of every visible label on the panel, top to bottom, left to right."""
-        found = []
-        _collect(self.panel.root_group, 0, 0, found)
-        found.sort()
+        found = sorted((y, x, lab.text) for x, y, _, lab in labels(self.panel.root_group) if lab.text.strip())
         return [t for _, _, t in found]
 
     def text(self):
@@ -178,17 +176,20 @@ class Device:
         return self.panel.png()
 
 
-def _collect(group, x0, y0, out, scale=1):
+def labels(group, x0=0, y0=0, scale=1, out=None):
+    """[(x, y, scale, label)] of every label under ``group`` that is not hidden, with its
+    place on the panel (pixels) and its total scale."""
+    if out is None:
+        out = []
     if group is None or getattr(group, "hidden", False):
-        return
+        return out
     x0 += group.x * scale
     y0 += group.y * scale
     scale *= getattr(group, "scale", 1)
-    text = getattr(group, "text", None)
-    if isinstance(text, str):
-        if text.strip():
-            out.append((y0, x0, text))
-        return
+    if isinstance(getattr(group, "text", None), str):
+        out.append((x0, y0, scale, group))
+        return out
     for item in group:
         if hasattr(item, "__iter__") or hasattr(item, "text"):
-            _collect(item, x0, y0, out, scale)
+            labels(item, x0, y0, scale, out)
+    return out

@@ -15,47 +15,35 @@ import argparse
 import sys
 
 from host_sim import player as pl
-from host_sim.device import Device
+from host_sim.device import Device, labels
 
 LANGUAGES = (0, 1)  # firmware/texts.tsv: English, German
 STEPS = 40  # values tried per form field (the longest lists are names and limits)
 
 
-def _labels(group, x0=0, y0=0, scale=1, out=None):
+def _boxes(root):
     # (x0, x1, y0, y1, text) of every visible label with something to show, in panel pixels.
-    if out is None:
-        out = []
-    if group is None or getattr(group, "hidden", False):
-        return out
-    x0 += group.x * scale
-    y0 += group.y * scale
-    scale *= getattr(group, "scale", 1)
-    text = getattr(group, "text", None)
-    font = getattr(group, "font", None)
-    if isinstance(text, str) and font is not None:
-        cw, ch = font.get_bounding_box()[:2]
-        first = len(text) - len(text.lstrip())
-        last = len(text.rstrip())
+    out = []
+    for x, y, scale, lab in labels(root):
+        cw, ch = lab.font.get_bounding_box()[:2]
+        first = len(lab.text) - len(lab.text.lstrip())
+        last = len(lab.text.rstrip())
         if last > first:
-            out.append((x0 + first * cw * scale, x0 + last * cw * scale, y0, y0 + ch * scale, text))
-        return out
-    for item in group:
-        if hasattr(item, "__iter__") or hasattr(item, "text"):
-            _labels(item, x0, y0, scale, out)
+            out.append((x + first * cw * scale, x + last * cw * scale, y, y + ch * scale, lab.text))
     return out
 
 
 def problems_on_panel(dev):
     """What is wrong with the texts the panel shows now: runs off it, or overlaps another."""
     w, h = dev.panel.width, dev.panel.height
-    labels = _labels(dev.panel.root_group)
+    boxes = _boxes(dev.panel.root_group)
     out = []
-    for a in labels:
+    for a in boxes:
         if a[0] < 0 or a[1] > w or a[2] < 0 or a[3] > h:
             out.append("runs off the %dx%d panel: %r" % (w, h, a[4]))
-    for i in range(len(labels)):
-        for b in labels[i + 1:]:
-            a = labels[i]
+    for i in range(len(boxes)):
+        for b in boxes[i + 1:]:
+            a = boxes[i]
             if a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]:
                 out.append("%r overlaps %r" % (a[4], b[4]))
     return out
