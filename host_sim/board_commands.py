@@ -29,15 +29,18 @@ def _fail(name, message, code):
     return code
 
 
-def _read_board(link):
-    """(BoardInfo, Content) of the board behind ``link``."""
+def _board_content(port):
+    """The Content of the board on ``port`` (its nvm, and its FRAM when it has one);
+    LinkError when it cannot be read."""
     from host_sim.board_backup import Content, where_the_match_is
+    from host_sim.board_link import BoardLink
 
-    info = link.probe()
-    nvm = link.read_nvm(info.nvm_size)
-    fram = link.read_fram(info.fram_size) if info.fram_size else None
+    with BoardLink(port) as link:
+        info = link.probe()
+        nvm = link.read_nvm(info.nvm_size)
+        fram = link.read_fram(info.fram_size) if info.fram_size else None
     store, image = where_the_match_is(nvm, fram)
-    return info, Content(store, image, info.profile)
+    return Content(store, image, info.profile)
 
 
 def _write_json(path, doc):
@@ -66,11 +69,10 @@ def backup_main(argv):
     ap.add_argument("--out", help="the file to write (default: backup-<board>-<date>-<time>.json here)")
     args = ap.parse_args(argv)
     from host_sim.board_backup import make_backup
-    from host_sim.board_link import BoardLink, LinkError
+    from host_sim.board_link import LinkError
 
     try:
-        with BoardLink(args.port) as link:
-            _, content = _read_board(link)
+        content = _board_content(args.port)
     except LinkError as e:
         return _fail("backup", e, 2)
     now = time.localtime()
@@ -88,11 +90,10 @@ def records_main(argv):
     ap.add_argument("--out", default=".", help="the directory to write into (default: here)")
     args = ap.parse_args(argv)
     from host_sim.board_backup import records
-    from host_sim.board_link import BoardLink, LinkError
+    from host_sim.board_link import LinkError
 
     try:
-        with BoardLink(args.port) as link:
-            _, content = _read_board(link)
+        content = _board_content(args.port)
     except LinkError as e:
         return _fail("records", e, 2)
     written = records(content, time.strftime("%Y-%m-%d"))
