@@ -155,27 +155,29 @@ def test_card_notation_in_the_help_and_once_as_a_hint():
     assert HELP in lines
 
 
-def test_round_end_shows_the_score_sheet():
-    # C8 via the engine's sheet_line: bid, made or not, traps, attack, silent Hunter, treasures
+def round_end(argv, events):
+    """What the table says when the last of ``events`` (record events) ends the round."""
     from engine_core.chimera import record
-    from tests.engine.chimera_flows import DELTAS_A, DELTAS_B, ROUND_B
 
     lines = []
-    t = Table(parse_args(["--seed", "1"]), write=lines.append)
-    t.state = run(ROUND_A[:-1])[0]
-    t.apply(record.to_action(ROUND_A[-1]))
-    text = "\n".join(lines)
+    t = Table(parse_args(argv), write=lines.append)
+    t.state = run(events[:-1])[0]
+    t.apply(record.to_action(events[-1]))
+    return "\n".join(lines)
+
+
+def test_round_end_shows_the_score_sheet():
+    # C8 via the engine's sheet_line: bid, made or not, traps, attack, silent Hunter, treasures
+    from tests.engine.chimera_flows import DELTAS_A, DELTAS_B, ROUND_B
+
+    text = round_end(["--seed", "1"], ROUND_A)
     assert "Round 1 over: Anna went out first." in text
     assert "Anna, the Chimera with 20, made it: 2 x 20 = +40" in text
     assert "1 trap +25, no Chimera attack +0, a silent Hunter +25" in text
     assert "treasures in the tricks (2 = 10, 11 = 5): Anna 15, Ben 0, Carla 0" in text
     assert "round: Anna +%d, Ben +%d, Carla +%d" % DELTAS_A in text
 
-    lines.clear()
-    t = Table(parse_args(["--seed", "1", "--names", "Ute,Vic,Wim"]), write=lines.append)
-    t.state = run(ROUND_B[:-1])[0]
-    t.apply(record.to_action(ROUND_B[-1]))
-    text = "\n".join(lines)
+    text = round_end(["--seed", "1", "--names", "Ute,Vic,Wim"], ROUND_B)
     assert "Round 1 over: Wim went out first." in text
     assert "Vic, the Chimera with 40, failed: Vic -40, Ute and Wim +20 each (C8.2)" in text
     assert "1 trap, the Chimera attack, a silent Hunter: no bonuses when a Hunter goes out first" in text

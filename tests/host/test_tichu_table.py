@@ -262,16 +262,22 @@ def test_bomb_prompts_in_a_whole_game_each_name_a_new_play_of_an_opponent():
     assert len(plays) >= 5 and len(set(plays)) == len(plays)
 
 
-def test_round_end_shows_the_score_sheet():
-    # T6 via the engine's sheet_line: card points per team, calls made or failed, double victory
+def round_end(argv, events):
+    """What the table says when the last of ``events`` (record events) ends the round."""
     from engine_core.tichu import record
-    from tests.engine.tichu_flows import DELTAS_A, DELTAS_B, ROUND_A, ROUND_B
 
     lines = []
-    t = Table(parse_args(["--seed", "1"]), write=lines.append)
-    t.state = run(ROUND_A[:-1])[0]
-    t.apply(record.to_action(ROUND_A[-1]))
-    text = "\n".join(lines)
+    t = Table(parse_args(argv), write=lines.append)
+    t.state = run(events[:-1])[0]
+    t.apply(record.to_action(events[-1]))
+    return "\n".join(lines)
+
+
+def test_round_end_shows_the_score_sheet():
+    # T6 via the engine's sheet_line: card points per team, calls made or failed, double victory
+    from tests.engine.tichu_flows import DELTAS_A, DELTAS_B, ROUND_A, ROUND_B
+
+    text = round_end(["--seed", "1"], ROUND_A)
     assert "Round 1 over. Out: Carla, David, Anna, Ben." in text
     assert "card points (T6.3): Anna+Carla 60, Ben+David 40" in text
     assert "Ben called Tichu and did not go out first: -100 for Ben+David" in text
@@ -279,11 +285,7 @@ def test_round_end_shows_the_score_sheet():
     assert "David called Grand Tichu and did not go out first: -200 for Ben+David" in text
     assert "round: Anna+Carla %+d, Ben+David %+d" % DELTAS_A in text
 
-    lines.clear()
-    t = Table(parse_args(["--seed", "1"]), write=lines.append)
-    t.state = run(ROUND_B[:-1])[0]
-    t.apply(record.to_action(ROUND_B[-1]))
-    text = "\n".join(lines)
+    text = round_end(["--seed", "1"], ROUND_B)
     assert "double victory: Anna+Carla +200; card points are not counted (T6.1)" in text
     assert "Anna called Grand Tichu and went out first: +200 for Anna+Carla" in text
     assert "Carla called Tichu and did not go out first: -100 for Anna+Carla" in text
