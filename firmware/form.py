@@ -10,9 +10,12 @@ class Field:
     # ``options``: the values to choose from; ``show(value) -> str`` its text on screen.
     # ``wrap``: stepping past the end starts over (lists) or stops (numbers).
     # ``touched``: the user changed it, so automatic defaults leave it alone.
+    # ``help``: footer lines that say what the field means, shown while it is focused
+    # and still at its first option (once set, the footer shows what the value does).
 
-    def __init__(self, key, label, options, value, show=None, wrap=True):
+    def __init__(self, key, label, options, value, show=None, wrap=True, help=()):
         self.key = key
+        self.help = help
         self.label = label
         self.options = options
         self.show = show

@@ -55,3 +55,14 @@ class RoundForm:
             e[f.key] = f.value()
         e["treasure"] = [find(self.fields, "t%d" % s).value() for s in range(3)]
         return e
+
+
+def summary(book, e, t):
+    # What happened in a round, in words, for the rounds list: the Chimera's bid and
+    # whether it held (C8.1: it holds when the Chimera goes out first), who went out first.
+    n = book.names
+    won = e["first_out"] == e["chimera"]
+    out = [t("%s bid %d: won" if won else "%s bid %d: lost") % (n[e["chimera"]], e["bid"])]
+    if not won:
+        out.append(t("%s out first") % n[e["first_out"]])
+    return ", ".join(out)

@@ -78,7 +78,7 @@ SCENES = [
     ("totals-tichu", "Tichu totals after three rounds", _tichu_match),
     ("round-tichu", "entering a Tichu round, new totals previewed", _round_entry),
     ("history", "the rounds", lambda dev: (_tichu_match(dev), dev.press("down"))),
-    ("stats", "Tichu calls made and failed", lambda dev: (_tichu_match(dev), dev.press("right"))),
+    ("stats", "statistics: Tichu calls made and failed", lambda dev: (_tichu_match(dev), dev.press("right"))),
     ("totals-chimera", "Chimera totals", _chimera_match),
     ("round-refused", "a Chimera round the rules refuse, and why", _refused),
     ("tie", "a tie at the top: play on", _tie),

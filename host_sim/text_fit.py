@@ -134,15 +134,33 @@ def _chimera_stats(dev):
     dev.press("right")
 
 
-def _edit_round(dev):
+def _round_details(dev):
     _round_menu(dev)
     dev.press("ok")
+
+
+def _edit_round(dev):
+    _round_menu(dev)
+    dev.keys_from("down ok")
 
 
 def _undo_confirm(dev):
     _round_menu(dev)
+    dev.keys_from("down down ok")
+
+
+def _chimera_rounds(dev):
+    from host_sim.shots import _chimera_match
+
+    _chimera_match(dev)
     dev.press("down")
-    dev.press("ok")
+
+
+def _wish_help(dev):
+    from host_sim.shots import _round_entry
+
+    _round_entry(dev)
+    pl.focus(dev, "penalty")
 
 
 def _discard(dev):
@@ -156,6 +174,9 @@ def _discard(dev):
 MORE = [
     ("replace", _replace),
     ("round-menu", _round_menu),
+    ("round-details", _round_details),
+    ("chimera-rounds", _chimera_rounds),
+    ("wish-help", _wish_help),
     ("edit-round", _edit_round),
     ("refusal-in-full", _refusal_in_full),
     ("same-names", _same_names),

@@ -58,6 +58,8 @@ class FormScreen(Screen):
         self.list.show([row_text(f.label, f.text(), width, True) for f in self.fields], self.focus)
         n = self.nfoot
         text, ok = self.footer(n)
+        if ok and f.help and f.i == 0:
+            text = list(f.help)
         if not ok and not ui.colour:
             text = "! " + text  # no red here: mark the refusal
         lines = (text + [""] * n)[:n] if ok else wrap(text, ui.cols - 1, n, more=True)

@@ -1,8 +1,10 @@
-# The rounds so far, newest at the focus: each row is the round's points per side, the
-# footer the totals after the focused round. OK on a round offers edit (and undo for the
-# last one, asked twice: an undone round is gone).
+# The rounds so far, newest at the focus: each row is the round's points per side and
+# what happened (who went out first, the calls or the bid), the footer the totals after
+# the focused round. OK on a round offers its whole story (a row may be too short for
+# it), edit, and undo for the last one, asked twice: an undone round is gone.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
+from firmware.texts import clip
 from firmware.ui import RowList, Screen
 
 
@@ -29,10 +31,19 @@ class History(Screen):
             ui.set(self.foot, "")
             return
         ui.set(self.pos, "%d/%d" % (self.focus + 1, n))
-        rows = ["%2d " % (i + 1) + " ".join(["%+4d" % d for d in book.deltas[i]]) for i in range(n)]
+        width = self.list.width()
+        rows = []
+        for i in range(n):
+            head = "%2d " % (i + 1) + " ".join(["%+4d" % d for d in book.deltas[i]]) + " "
+            rows.append(head + clip(self.summary(i), width - len(head), True))
         self.list.show(rows, self.focus)
         sep = " : " if book.sides == 2 else " "
         ui.set(self.foot, "= " + sep.join([str(x) for x in book.running()[self.focus]]))
+
+    def summary(self, i):
+        book = self.app.book
+        mod = __import__("firmware.round_" + book.game, None, None, ["summary"])
+        return mod.summary(book, book.entry(i), self.t)
 
     def key(self, k):
         app = self.app
@@ -40,7 +51,7 @@ class History(Screen):
         if (k == UP or k == DOWN) and n:
             self.focus = (self.focus + (1 if k == DOWN else -1)) % n
         elif k == OK and n:
-            items = [self.t("Edit round")]
+            items = [self.t("Details"), self.t("Edit round")]
             if self.focus == n - 1:
                 items.append(self.t("Undo round"))
             items.append(self.t("Cancel"))
@@ -61,8 +72,11 @@ class History(Screen):
         tag, choice = result
         last = self.focus == app.book.rounds() - 1
         if tag == "round" and choice == 0:
+            app.open("message", "Message", self.t("Round %d") % (self.focus + 1), self.summary(self.focus),
+                     False)
+        elif tag == "round" and choice == 1:
             app.open("entry", "RoundEntry", self.focus)
-        elif tag == "round" and choice == 1 and last:  # undo: asked once more, it cannot be redone
+        elif tag == "round" and choice == 2 and last:  # undo: asked once more, it cannot be redone
             app.open("choice", "Choice", self.t("Undo round %d?") % (self.focus + 1),
                      [self.t("Undo round"), self.t("Cancel")], "undo")
         elif tag == "undo" and choice == 0 and last:

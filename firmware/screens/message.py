@@ -1,6 +1,6 @@
-# A text on the whole screen (why a round cannot be saved), never cut: when it has more
-# lines than the panel, UP/DOWN scroll it and the title bar says which lines show; any
-# other key goes back.
+# A text on the whole screen (why a round cannot be saved, in the warning colour; what
+# happened in a round), never cut: when it has more lines than the panel, UP/DOWN scroll
+# it and the title bar says which lines show; any other key goes back.
 
 from firmware.keys import DOWN, UP
 from firmware.texts import wrap
@@ -10,10 +10,11 @@ from firmware.ui import Screen
 class Message(Screen):
     WIDGETS = ("pos", "rows")
 
-    def __init__(self, app, title, text):
+    def __init__(self, app, title, text, warn=True):
         Screen.__init__(self, app)
         self.heading = title
         self.text = text
+        self.warn = warn
         self.top = 0
 
     def build(self, ui, g):
@@ -22,7 +23,8 @@ class Message(Screen):
         self.lines = wrap(self.text, ui.cols - 1, 99)
         while len(self.lines) > n and not self.lines[-1]:
             self.lines.pop()
-        self.rows = [ui.label(g, "", ui.s * 2, ui.top() + i * ui.lh, colour=ui.warn) for i in range(n)]
+        colour = ui.warn if self.warn else ui.fg
+        self.rows = [ui.label(g, "", ui.s * 2, ui.top() + i * ui.lh, colour=colour) for i in range(n)]
 
     def draw(self):
         ui = self.app.ui

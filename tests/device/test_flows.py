@@ -5,7 +5,7 @@ C8, C9, T6, T7)."""
 import pytest
 
 from firmware.keys import BACK, DOWN, OK, RIGHT, UP
-from host_sim.player import BOARDS, chimera_round, choose, menu, new_match, screen_name, tichu_round
+from host_sim.player import BOARDS, chimera_round, choose, focus, menu, new_match, screen_name, tichu_round
 from host_sim.png import decode_size
 
 TICHU = ["Anna", "Ben", "Carla", "David"]
@@ -46,6 +46,12 @@ def test_a_whole_tichu_match(make_device, board):  # T6.1, T6.3, T6.4, T7.1
     assert screen_name(dev) == "Totals" and "Anna+Carla win!" in dev.texts()
     dev.press(OK)  # no round after the end: OK shows the end again
     assert screen_name(dev) == "MatchEnd"
+    dev.press(BACK)
+    dev.press(RIGHT)  # statistics: every call, made or failed, in words
+    assert screen_name(dev) == "Stats" and dev.texts()[0] == "Statistics"
+    rows = [" ".join(t.split()) for t in dev.screen().rows()]
+    assert rows == ["Anna", "Tichu made 2", "Ben", "Grand failed 1", "Carla", "Tichu failed 1",
+                    "David no call"]
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -66,9 +72,14 @@ def test_a_whole_chimera_match(make_device, board):  # C8.1, C8.2, C8.3, C9.1
     dev.press(BACK)
     dev.press(RIGHT)  # statistics: bids won and lost
     assert screen_name(dev) == "Stats"
-    texts = dev.texts()
-    assert texts[0] == "Bids won/lost"
-    assert [" ".join(t.split()) for t in texts[1:4]] == ["Anna 2 / 0", "Ben 0 / 1", "Carla 1 / 0"]
+    assert dev.texts()[0] == "Statistics"
+    rows = [" ".join(t.split()) for t in dev.screen().rows()]  # said in words, not "2 / 0"
+    assert rows == ["Anna", "Bids won 2", "Ben", "Bids lost 1", "Carla", "Bids won 1"]
+    seen = []
+    for _ in rows:  # every line can be brought onto the panel
+        seen += [" ".join(t.split()) for t in dev.texts()]
+        dev.press(DOWN)
+    assert set(rows) <= set(seen)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -80,20 +91,22 @@ def test_undo_and_edit_from_the_round_history(make_device, board):  # D3
     dev.press(DOWN)
     assert screen_name(dev) == "History"
     assert dev.screen().focus == 2 and "= 135 : 165" in dev.texts()
-    dev.press(OK)  # the last round: edit, undo, cancel
-    assert dev.texts()[1:] == ["Edit round", "Undo round", "Cancel"]
+    dev.press(OK)  # the last round: details, edit, undo, cancel
+    assert dev.texts()[1:] == ["Details", "Edit round", "Undo round", "Cancel"]
+    dev.press(DOWN)
     dev.press(DOWN)
     dev.press(OK)  # undo asks once more
     assert dev.texts() == ["Undo round 3?", "Undo round", "Cancel"] and dev.app.book.rounds() == 3
     dev.press(DOWN)
     dev.press(OK)  # cancel: nothing undone
     assert screen_name(dev) == "History" and dev.app.book.rounds() == 3
-    dev.keys_from("ok down ok ok")
+    dev.keys_from("ok down down ok ok")
     assert dev.app.book.rounds() == 2 and dev.app.book.totals == [105, 95]
     assert screen_name(dev) == "History" and "= 105 : 95" in dev.texts()
     dev.press(UP)  # round 1
     dev.press(OK)
-    assert dev.texts()[1:] == ["Edit round", "Cancel"]  # only the last round can be undone
+    assert dev.texts()[1:] == ["Details", "Edit round", "Cancel"]  # only the last round can be undone
+    dev.press(DOWN)
     dev.press(OK)
     assert screen_name(dev) == "RoundEntry" and dev.texts()[0] == "Edit round 1"
     assert dev.screen().model.entry()["card_points"] == [60, 40]  # the form starts from the round
@@ -105,6 +118,55 @@ def test_undo_and_edit_from_the_round_history(make_device, board):  # D3
     dev.press(BACK)
     shown = [t.lstrip("*") for t in dev.texts()]
     assert screen_name(dev) == "Totals" and "145" in shown and "55" in shown
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_wish_penalty_field_says_what_it_is_for(make_device, board):  # T6.5
+    dev = make_device(board)
+    new_match(dev, "tichu", 1000, TICHU)
+    dev.press(OK)
+    focus(dev, "penalty")
+    assert "Who missed the wish" in dev.texts()  # its help line, while it is still "none"
+    assert ("Other team: +200" in dev.texts()) == (dev.screen().nfoot == 2)
+    choose(dev, "penalty", 0)  # Anna+Carla missed it: the footer shows what that does
+    assert "Who missed the wish" not in dev.texts()
+    dev.press(OK)
+    assert dev.app.book.deltas == [[0, 200]]
+
+
+def told_whole(dev):
+    # The Message screen's whole text, lines joined.
+    assert screen_name(dev) == "Message"
+    return " ".join(" ".join(dev.screen().lines).split())
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_rounds_list_says_who_called_and_who_went_out_first(make_device, board):  # T6, C8.1
+    dev = make_device(board)
+    new_match(dev, "tichu", 1000, TICHU)
+    tichu_round(dev, points=70, calls={0: "tichu", 1: "grand"}, first=0)
+    tichu_round(dev, first=1, double=True)
+    dev.press(DOWN)
+    story = ["Anna out first, Anna Tichu made, Ben Grand failed", "Ben+David double victory"]
+    rows = [t for t in dev.texts() if t[:2] in (" 1", " 2")]
+    for i in range(2):  # each row: its number, the points, then as much of the story as fits
+        assert rows[i].startswith("%2d " % (i + 1))
+        told = rows[i].split(None, 3)[3]
+        assert story[i].startswith(told[:-2] if told.endswith("..") else told)
+    dev.press(OK)
+    dev.press(OK)  # Details: the whole story of the round, never cut
+    assert screen_name(dev) == "Message" and dev.texts()[0] == "Round 2"
+    assert told_whole(dev) == story[1]
+    dev.press(BACK)
+    dev.press(UP)
+    dev.keys_from("ok ok")
+    assert told_whole(dev) == story[0]
+    dev.keys_from("back back back")
+    new_match(dev, "chimera", 400, CHIMERA)
+    chimera_round(dev, 1, 30, 2, [10, 20, 30])
+    dev.press(DOWN)
+    dev.keys_from("ok ok")
+    assert told_whole(dev) == "Ben bid 30: lost, Carla out first"
 
 
 @pytest.mark.parametrize("board", BOARDS)
