@@ -71,10 +71,16 @@ sim: BOARD ?= picosystem
 sim: venv
 	$(PY) -m host_sim sim --board "$(BOARD)"
 
-## play: the terminal table, no window needed: make play [GAME=chimera|tichu]
+## play: the terminal table, no window needed: make play [GAME=chimera|tichu] [LEVEL=1|2|3] (the bots' level)
 play: GAME ?= chimera
+play: LEVEL ?= 2
 play: venv
-	$(PY) -m host_sim play "$(GAME)"
+	$(PY) -m host_sim play "$(GAME)" --level "$(LEVEL)"
+
+## cost: RP2040 time and heap of each engine step (legal list, apply, bot decision per level), by callgrind
+.PHONY: cost
+cost: venv
+	nice -n 10 $(PY) benchmarks/cost.py
 
 ## shots: a screenshot per board and screen into docs/shots (see docs/shots/index.md)
 shots: venv

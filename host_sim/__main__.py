@@ -20,6 +20,11 @@ def _play(argv):
     return module.main(argv[1:])
 
 
+def _arena(argv):
+    from host_sim.arena import main
+    return main(argv)
+
+
 def _sim(argv):
     from host_sim.sim import main
     return main(argv)
@@ -65,8 +70,10 @@ def _typecheck(argv):
 
 COMMANDS = {
     "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
-    "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--names A,B,..] "
-                    "[--record FILE]"),
+    "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--level 1|2|3] "
+                    "[--names A,B,..] [--record FILE]"),
+    "arena": (_arena, "bot against bot on seat-rotated duplicate deals: arena chimera|tichu --bots 3,1 "
+                      "[--deals N] [--matches M] [--seed S] [--limit L] [--trace DIR] [--jobs J]"),
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
     "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),
     "shots": (_shots, "a screenshot per board and screen into docs/shots (make shots)"),

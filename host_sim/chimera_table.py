@@ -2,11 +2,12 @@
 
 Human seats type at the keyboard: the cards themselves (``7 7``, ``7j 7s``, ``5 6 7 8 P as 9``;
 a bare number is always a card), ``pass``, ``bid 30`` (or just ``30`` while bidding), or
-``#N`` for entry N of the list of legal actions shown. The other seats are random-legal
-bots. Every action goes through the engine's game seam, and the record (CONTRACT 2) is
-rewritten after each one when ``--record FILE`` is given, so even an interrupted match
-(q, end of input, Ctrl-C) leaves a record that replays. The end of each round shows the
-engine's score-sheet line (scoring.sheet_line, scored by scoresheet.score_round).
+``#N`` for entry N of the list of legal actions shown. The other seats are bots
+(engine_core/bot_driver.py, at ``--level`` 1 easy, 2 normal, 3 strong). Every action goes
+through the engine's game seam, and the record (CONTRACT 2) is rewritten after each one
+when ``--record FILE`` is given, so even an interrupted match (q, end of input, Ctrl-C)
+leaves a record that replays. The end of each round shows the engine's score-sheet line
+(scoring.sheet_line, scored by scoresheet.score_round).
 """
 
 import sys
@@ -106,9 +107,10 @@ class Table(TableBase):
                 return 0
             if kind == "deal":
                 action = game.next_deal(self.state, self.deals)
-            else:
-                seat = due[0]
-                action = self.bot(seat) if seat in self.args.bots else self.human(seat, kind)
+            else:  # the bots due first (the Hunters give at the same time), then a human
+                action = self.driver.action(self.state, self.steps)
+                if action is None:
+                    action = self.human(due[0], kind)
             self.apply(action)
 
     def apply(self, action):
@@ -118,10 +120,6 @@ class Table(TableBase):
             self.say("  %s: %s" % (self.name(action[0]), action_text(action)))
         for e in events:
             self.tell(e, action)
-
-    def bot(self, seat):
-        acts = game.legal_actions(self.state, seat)
-        return acts[self.bot_rng.below(len(acts))]
 
     def human(self, seat, kind):
         s = self.state

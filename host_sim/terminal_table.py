@@ -8,10 +8,14 @@ import json
 import os
 import time
 
+from engine_core.bot_driver import LEVELS, Driver
 from engine_core.errors import Refused
 from engine_core.prng import Pcg32
 
-BOT_STREAM = 99  # bots draw from their own PRNG stream, deals from the default one
+# The bots' level when --level is not given: normal is the level meant for people trying
+# the rules (easy makes plain mistakes, strong takes the longest to decide on a board).
+DEFAULT_LEVEL = 2
+LEVEL_NAMES = ("random", "easy", "normal", "strong")
 NAMES = ("Anna", "Ben", "Carla", "David")  # --names default, seat by seat
 CTRL_C = 130  # the shell's status for a program stopped by SIGINT (128 + 2)
 TABLE_COMMANDS = "h: this help | s: scores | q: quit (the record so far is kept)"
@@ -34,8 +38,10 @@ def parse_args(argv, name, seats, description, limit, limit_help):
     p = argparse.ArgumentParser(prog="python -m host_sim play " + name, description=description)
     p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     p.add_argument("--bots", default=default,
-                   help="seats played by random-legal bots, e.g. %s (default), %s or '' for none"
+                   help="seats played by bots, e.g. %s (default), %s or '' for none"
                    % (default, ",".join(every)))
+    p.add_argument("--level", type=int, default=DEFAULT_LEVEL, choices=LEVELS,
+                   help="the bots' level: 1 easy, 2 normal (default), 3 strong; 0 random legal moves")
     p.add_argument("--names", default=",".join(NAMES[:seats]),
                    help="the players' names, seat 0 first, separated by commas (default: %s)"
                    % ",".join(NAMES[:seats]))
@@ -122,7 +128,11 @@ class TableBase:
         self.read = read
         self.say = write
         self.deals = Pcg32(args.seed)
-        self.bot_rng = Pcg32(args.seed, BOT_STREAM)
+        # The bots, through the one driver the arena and the device use too; their random
+        # numbers come from the seed and the count of actions applied (bot_driver.bot_rng).
+        self.driver = Driver(self.GAME, [args.level if s in args.bots else None for s in range(self.SEATS)],
+                             args.seed)
+        self.steps = 0  # actions applied so far
         self.state = self.GAME.new_match(args.limit, dealer=0)
         self.hinted = set()  # the seats that have seen HINT
         self.at_seat = None  # the seat whose prompt is open (for commands like "bombs off")
@@ -138,8 +148,11 @@ class TableBase:
         return "%s [%d]" % (self.name(seat), seat)
 
     def players_text(self):
-        return ", ".join("%s (%s)" % (self.tag(s), "bot" if s in self.args.bots else "you")
+        text = ", ".join("%s (%s)" % (self.tag(s), "bot" if s in self.args.bots else "you")
                          for s in range(self.SEATS))
+        if self.args.bots:
+            text += "; the bots play at level %d (%s)" % (self.args.level, LEVEL_NAMES[self.args.level])
+        return text
 
     # ------------------------------------------------------------------ running
     def run(self):
@@ -161,8 +174,10 @@ class TableBase:
         return stop.status
 
     def write_record(self, action, events):
-        """Add the applied action; rewrite the file, so an interrupted match still replays.
-        The file is replaced whole, so a Ctrl-C while writing never leaves half a record."""
+        """Add the applied action (and count it); rewrite the file, so an interrupted match
+        still replays. The file is replaced whole, so a Ctrl-C while writing never leaves
+        half a record."""
+        self.steps += 1
         self.writer.add(action, events)
         if self.args.record:
             part = self.args.record + ".part"

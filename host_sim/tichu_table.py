@@ -9,7 +9,8 @@ A play with the Mah Jong and no wish asks for the wish.
 Bombs out of turn (T5.2): a human seat that could bomb is asked once per play, and only
 when an opponent's play lies on top; it may answer ``n`` (no bombs this trick) or ``off``
 (never ask; ``bombs on`` at any prompt asks again). On its own turn its bombs are in the
-list as usual. The bots (random legal players) bomb out of turn now and then.
+list as usual. The bots (engine_core/bot_driver.py, at ``--level`` 1 easy, 2 normal,
+3 strong) are asked first whenever they could bomb or call Tichu out of turn.
 
 Every action goes through the engine's game seam, and the record (CONTRACT 2) is rewritten
 after each one when ``--record FILE`` is given, so even an interrupted match (q, end of
@@ -22,7 +23,6 @@ import sys
 from engine_core.errors import Refused
 from engine_core.tichu import game, record, scoresheet
 from engine_core.tichu.cards import DECK, MAHJONG, VALUE_TOKENS
-from engine_core.tichu.choices import random_action
 from engine_core.tichu.scoring import sheet_line
 from host_sim.terminal_table import (
     TABLE_COMMANDS,
@@ -35,7 +35,6 @@ from host_sim.terminal_table import (
     words_of,
 )
 
-BOT_BOMB_ODDS = 3  # a bot that could bomb out of turn does so 1 time in this many
 WISH_VALUES = "2..10, J, Q, K, A (or 11..14 for J..A)"
 HINT = ("cards: 2..10 J Q K A, specials MJ (Mah Jong) DOG PHX (Phoenix) DRG (Dragon); add a suit "
         "j s p t (Jade Sword Pagoda Star) for one card (Kj), or leave it off; #N picks from the list; "
@@ -182,7 +181,7 @@ class Table(TableBase):
 
     def __init__(self, args, read=input, write=print):
         TableBase.__init__(self, args, read, write)
-        self.offered = None  # the state whose bots' bomb chances were rolled
+        self.offered = None  # the state whose humans' bomb chances were offered
         self.asked = {}  # seat -> the play it was last asked to bomb
         self.no_bombs = set()  # seats that said "no bombs this trick"
         self.bombs_off = set()  # seats that said "bombs off"
@@ -204,15 +203,17 @@ class Table(TableBase):
             if kind == "deal":
                 action = game.next_deal(self.state, self.deals)
             else:
-                action = self.bomb_offers(due)
+                # Bots out of turn (bombs, Tichu calls), humans' bombs, the bots due, a human due.
+                action = self.driver.out_of_turn(self.state, self.steps)
                 if action is None:
-                    seat = due[0]
-                    if seat in self.args.bots:
-                        action = random_action(self.state, seat, self.bot_rng)
-                    else:
-                        action = self.human(seat, kind, game.legal_actions(self.state, seat))
-                        # On its turn the seat saw the play on top and its bombs in the list.
-                        self.asked[seat] = self.play_key(self.state)
+                    action = self.bomb_offers(due)
+                if action is None:
+                    action = self.driver.due(self.state, self.steps)
+                if action is None:
+                    seat = due[0]  # the driver answers for every bot due: this is a human
+                    action = self.human(seat, kind, game.legal_actions(self.state, seat))
+                    # On its turn the seat saw the play on top and its bombs in the list.
+                    self.asked[seat] = self.play_key(self.state)
             self.apply(action)
 
     def apply(self, action):
@@ -237,19 +238,14 @@ class Table(TableBase):
                 and self.asked.get(seat) != self.play_key(s))
 
     def bomb_offers(self, due):
-        """T5.2: seats that could bomb out of turn are asked (humans, see may_ask_bomb) or
-        may (bots, once per position)."""
+        """T5.2: human seats that could bomb out of turn are asked (see may_ask_bomb; the
+        bots' chances are the driver's), once per position."""
         s = self.state
         if self.offered is s:
             return None
         self.offered = s
         for seat in game.bomb_seats(s):
-            if seat in due:
-                continue
-            if seat in self.args.bots:
-                bombs = [a for a in game.legal_actions(s, seat) if a[1] == "play"]
-                if self.bot_rng.below(BOT_BOMB_ODDS) == 0:
-                    return bombs[self.bot_rng.below(len(bombs))]
+            if seat in due or seat in self.args.bots:
                 continue
             if not self.may_ask_bomb(seat, s):
                 continue

@@ -1,0 +1,353 @@
+"""`python -m host_sim arena chimera|tichu --bots A,B`: two bot levels against each other on
+duplicate deals, so that the luck of the cards cancels.
+
+Rounds: ``--deals N`` is N distinct deals (deal i from its own seed), each played once with
+every assignment of the two bots to the sides: Tichu's two teams (A on team 0 and B on
+team 1, then the other way round: 2 rounds a deal), Chimera's three seats (A,B,B / B,A,B /
+B,B,A / A,A,B / A,B,A / B,A,A: 6 rounds a deal). A bot's score in a round is the mean
+delta of the sides it holds; the A-B difference is averaged over a deal's assignments
+first, so the confidence interval is over N paired per-deal differences.
+
+Matches: ``--matches M`` matches to the limit, each from its own deal seed and replayed
+with every assignment; a bot's win share of a match is the share of those replays its
+side won (Chimera: the winning seat's bot).
+
+Also printed: the calls (Tichu: Tichu and Grand Tichu made / called, made = the caller
+went out first, T6.4; Chimera: the bids won as the Chimera, per bid, and how many it made,
+C8) over every round played, and the time per bot decision on this PC. Rounds and matches
+run in ``--jobs`` processes; every task is seeded on its own, so the figures do not depend
+on the number of jobs. ``--trace DIR`` writes the record (CONTRACT 2) of every round and
+match played.
+"""
+
+import argparse
+import math
+import multiprocessing
+import os
+import sys
+import time
+
+from engine_core.bot_driver import LEVELS, Driver, bot_module
+from engine_core.prng import MASK64, Pcg32
+
+NAMES = {0: "random", 1: "easy", 2: "normal", 3: "strong"}
+NEVER = 1 << 29  # the limit of a match that is played for one round only
+GOLDEN = 0x9E3779B97F4A7C15
+LETTERS = "AB"
+# Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom; 1.96 above.
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+       2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+       2.052, 2.048, 2.045, 2.042)
+
+
+class Game:
+    """What the arena needs of a game: its engine modules, its sides (Tichu: the team of a
+    seat; Chimera: the seat) and the round's call statistics."""
+
+    def __init__(self, name):
+        self.name = name
+        self.game = __import__("engine_core.%s.game" % name, None, None, ["game"])
+        self.record = __import__("engine_core.%s.record" % name, None, None, ["record"])
+        self.seats = self.game.SEATS
+        self.sides = 2 if name == "tichu" else self.seats
+        self.default_limit = self.game.DEFAULT_LIMIT
+
+    def side(self, seat):
+        return seat % self.sides
+
+    def assignments(self):
+        """Every map side -> bot (0: A, 1: B) in which both bots play."""
+        out = []
+        for bits in range(1, (1 << self.sides) - 1):
+            out.append(tuple(bits >> k & 1 for k in range(self.sides)))
+        return sorted(out, key=lambda a: (a.count(0), a))  # A,B,B / B,A,B / B,B,A / A,A,B / ...
+
+    def calls(self, state):
+        """[(seat, what, made)] of a finished round: Tichu's calls; Chimera's bid."""
+        if self.name == "tichu":
+            first = state.out[0]
+            kinds = {1: "tichu", 2: "grand"}
+            return [(s, kinds[c], s == first) for s, c in enumerate(state.calls) if c]
+        return [(state.chimera, "bid %d" % state.bid, state.first_out == state.chimera)]
+
+
+class TimedDriver(Driver):
+    """The driver, timing every bot question (by the bot that was asked)."""
+
+    def __init__(self, game, levels, seed, owner, times):
+        Driver.__init__(self, game, levels, seed)
+        self.owner = owner  # seat -> 0 (A) or 1 (B)
+        self.times = times  # bot -> list of seconds
+
+    def decide(self, state, seat, step):
+        t = time.perf_counter()
+        a = Driver.decide(self, state, seat, step)
+        self.times[self.owner[seat]].append(time.perf_counter() - t)
+        return a
+
+
+def mix(*keys):
+    """One 64-bit seed from several integers."""
+    x = 0
+    for k in keys:
+        x = ((x ^ k) * GOLDEN + 1) & MASK64
+    return x
+
+
+def play(g, bots, assignment, seed, limit, times, trace=None, stats=None):
+    """Play a match with ``bots`` = (level of A, level of B) placed by ``assignment`` (side
+    -> bot), deals from ``seed``, to ``limit`` (NEVER: one round only). Returns the final
+    state; appends each finished round's calls to ``stats`` and writes the record to the
+    file ``trace``."""
+    owner = [assignment[g.side(s)] for s in range(g.seats)]
+    levels = [bots[o] for o in owner]
+    game = g.game
+    deals = Pcg32(seed)
+    driver = TimedDriver(game, levels, mix(seed, 1 + sum(o << k for k, o in enumerate(owner))), owner, times)
+    state = game.new_match(limit, dealer=0)
+    writer = None
+    if trace:
+        writer = g.record.Writer(limit, seed=seed, players=["%s (level %d)" % (LETTERS[o], levels[s])
+                                                            for s, o in enumerate(owner)])
+    step = 0
+    while True:
+        kind, due = game.decision(state)
+        if kind == "over":
+            break
+        if kind == "deal":
+            action = game.next_deal(state, deals)
+        else:
+            action = driver.action(state, step)
+        state, events = game.apply(state, action)
+        step += 1
+        if writer:
+            writer.add(action, events)
+        if events and events[-1][0] in ("round_over", "match_over"):
+            if stats is not None:
+                stats.extend((owner[s], what, made) for s, what, made in g.calls(state))
+            if limit == NEVER:
+                break
+    if writer:
+        _write(trace, writer.record)
+    return state
+
+
+def _write(path, record):
+    import json
+
+    with open(path, "w") as f:
+        json.dump(record, f)
+        f.write("\n")
+
+
+def _trace_path(trace, what, index, g, assignment):
+    if not trace:
+        return None
+    seats = "".join(LETTERS[assignment[g.side(s)]] for s in range(g.seats))
+    return os.path.join(trace, "%s%05d_%s.json" % (what, index, seats))
+
+
+def deal_task(job):
+    """One deal with every assignment: per assignment the two bots' round scores."""
+    _, name, bots, seed, index, trace = job
+    g = Game(name)
+    times = ([], [])
+    stats = []
+    scores = []
+    for a in g.assignments():
+        state = play(g, bots, a, mix(seed, 2, index), NEVER, times,
+                     _trace_path(trace, "deal", index, g, a), stats)
+        deltas = state.match.rounds[-1]
+        scores.append(tuple(_mean([deltas[side] for side in range(g.sides) if a[side] == bot])
+                            for bot in (0, 1)))
+    return "deal", index, scores, stats, times
+
+
+def match_task(job):
+    """One match with one assignment: the winning bot."""
+    _, name, bots, seed, index, a, limit, trace = job
+    g = Game(name)
+    times = ([], [])
+    stats = []
+    state = play(g, bots, a, mix(seed, 3, index), limit, times, _trace_path(trace, "match", index, g, a),
+                 stats)
+    return "match", index, a[g.side(state.match.winner)], stats, times, len(state.match.rounds)
+
+
+TASKS = {"deal": deal_task, "match": match_task}
+
+
+def _run(job):
+    return TASKS[job[0]](job)
+
+
+def _mean(xs):
+    return sum(xs) / len(xs)
+
+
+def interval(xs):
+    """(mean, half width of the 95% confidence interval) of independent samples ``xs``."""
+    n = len(xs)
+    m = _mean(xs)
+    if n < 2:
+        return m, float("inf")
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    t = T95[n - 2] if n - 1 <= len(T95) else 1.96
+    return m, t * sd / math.sqrt(n)
+
+
+def tasks(g, args):
+    """The matches first: they are the long tasks, and the short deals fill the gaps."""
+    for i in range(args.matches):
+        for a in g.assignments():
+            yield ("match", g.name, args.bots, args.seed, i, a, args.limit, args.trace)
+    for i in range(args.deals):
+        yield ("deal", g.name, args.bots, args.seed, i, args.trace)
+
+
+def collect(g, args, results):
+    """Everything the report needs from the tasks' results, in task order."""
+    per_deal = {}
+    wins = {}
+    rounds_in_matches = 0
+    stats = []
+    times = ([], [])
+    for r in results:
+        if r[0] == "deal":
+            per_deal[r[1]] = r[2]
+        else:
+            wins.setdefault(r[1], []).append(r[2])
+            rounds_in_matches += r[5]
+        stats.extend(r[3])
+        for b in (0, 1):
+            times[b].extend(r[4][b])
+    deals = [per_deal[i] for i in sorted(per_deal)]
+    return {"deals": deals, "wins": [wins[i] for i in sorted(wins)], "stats": stats, "times": times,
+            "rounds": len(deals) * len(g.assignments()) + rounds_in_matches}
+
+
+def report(g, args, data, seconds, say=print):
+    bots = args.bots
+    label = ["%s = level %d (%s)" % (LETTERS[b], bots[b], NAMES[bots[b]]) for b in (0, 1)]
+    say("arena %s: %s vs %s; seed %d" % (g.name, label[0], label[1], args.seed))
+    if bot_module(g.game) is None and max(bots) > 0:
+        say("  note: engine_core.%s.bot is missing: every level plays as level 0 (random)" % g.name)
+    n_a = len(g.assignments())
+    deals = data["deals"]
+    head = "  %-30s%22s%22s" % ("", "A (%s)" % NAMES[bots[0]], "B (%s)" % NAMES[bots[1]])
+    say(head)
+    if deals:
+        say("  %d deals x %d seat assignments = %d rounds" % (len(deals), n_a, len(deals) * n_a))
+        per_bot = [interval([_mean([sc[b] for sc in d]) for d in deals]) for b in (0, 1)]
+        say("  %-30s%22s%22s" % ("score per round (95% CI)", _pm(*per_bot[0]), _pm(*per_bot[1])))
+        diff = interval([_mean([sc[0] - sc[1] for sc in d]) for d in deals])
+        say("  A - B per round: %s, 95%% CI [%.1f, %.1f] (paired over %d deals)"
+            % (_pm(*diff), diff[0] - diff[1], diff[0] + diff[1], len(deals)))
+    if data["wins"]:
+        shares = [_mean([1.0 if w == 0 else 0.0 for w in ws]) for ws in data["wins"]]
+        m, h = interval(shares)
+        say("  %d matches to %d x %d seat assignments = %d matches"
+            % (len(shares), args.limit, n_a, len(shares) * n_a))
+        say("  %-30s%22s%22s" % ("match wins (95% CI)", "%.1f%% +- %.1f" % (100 * m, 100 * h),
+                                 "%.1f%%" % (100 - 100 * m)))
+    for what in _call_kinds(data["stats"]):
+        say("  %-30s%22s%22s" % (_call_title(g, what), _made(data["stats"], 0, what),
+                                 _made(data["stats"], 1, what)))
+    say("  %-30s%22s%22s" % ("ms per decision mean/med/max", _ms(data["times"][0]), _ms(data["times"][1])))
+    decisions = len(data["times"][0]) + len(data["times"][1])
+    say("  %d rounds, %d bot decisions in %.1f s on %d process%s: %.1f rounds/s, %.0f decisions/s"
+        % (data["rounds"], decisions, seconds, args.jobs, "" if args.jobs == 1 else "es",
+           data["rounds"] / seconds, decisions / seconds))
+
+
+def _pm(m, h):
+    return "%+.1f +- %.1f" % (m, h)
+
+
+def _call_kinds(stats):
+    return sorted({what for _, what, _ in stats}, key=lambda w: (len(w), w))
+
+
+def _call_title(g, what):
+    if g.name == "tichu":
+        return "%s calls made" % ("Tichu" if what == "tichu" else "Grand Tichu")
+    return "as Chimera with %s: made" % what[4:]
+
+
+def _made(stats, bot, what):
+    made = [m for b, w, m in stats if b == bot and w == what]
+    if not made:
+        return "-"
+    return "%d/%d (%.0f%%)" % (sum(made), len(made), 100.0 * sum(made) / len(made))
+
+
+def _ms(xs):
+    if not xs:
+        return "-"
+    s = sorted(xs)
+    return "%.2f/%.2f/%.1f" % (1000 * _mean(s), 1000 * s[len(s) // 2], 1000 * s[-1])
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python -m host_sim arena",
+                                description="Two bot levels on duplicate deals (seat-rotated).")
+    p.add_argument("game", choices=("chimera", "tichu"))
+    p.add_argument("--bots", required=True, metavar="A,B",
+                   help="the two levels, e.g. 3,1 (0 random, 1 easy, 2 normal, 3 strong)")
+    p.add_argument("--deals", type=int, default=100,
+                   help="distinct deals, each played with every seat assignment (default 100)")
+    p.add_argument("--matches", type=int, default=10,
+                   help="matches to the limit, each replayed with every seat assignment (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="seed of all deals and bots (default 1)")
+    p.add_argument("--limit", type=int, default=None, help="match limit (default: the game's)")
+    p.add_argument("--trace", metavar="DIR", help="write every round's and match's record here")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    args = p.parse_args(argv)
+    try:
+        args.bots = tuple(int(x) for x in args.bots.split(","))
+    except ValueError:
+        p.error("--bots takes two levels separated by a comma, e.g. 3,1")
+    if len(args.bots) != 2 or not all(b in LEVELS for b in args.bots):
+        p.error("--bots takes two levels out of %s, e.g. 3,1" % ",".join(str(x) for x in LEVELS))
+    if args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0:
+        p.error("--deals and --matches are counts >= 0, and not both 0")
+    if args.jobs < 1:
+        p.error("--jobs must be at least 1")
+    if args.seed < 0:
+        p.error("--seed must be >= 0")
+    if args.limit is None:
+        args.limit = Game(args.game).default_limit
+    elif args.limit <= 0:
+        p.error("--limit must be positive")
+    if args.trace:
+        try:
+            os.makedirs(args.trace, exist_ok=True)
+        except OSError as e:
+            p.error("--trace %s: %s" % (args.trace, e.strerror or e))
+        if not os.access(args.trace, os.W_OK):
+            p.error("--trace %s: not writable" % args.trace)
+    return args
+
+
+def run(args, say=print):
+    g = Game(args.game)
+    start = time.perf_counter()
+    jobs = list(tasks(g, args))
+    if args.jobs == 1 or len(jobs) == 1:
+        results = [_run(j) for j in jobs]
+    else:
+        with multiprocessing.Pool(min(args.jobs, len(jobs))) as pool:
+            results = list(pool.imap(_run, jobs, chunksize=1))
+    data = collect(g, args, results)
+    report(g, args, data, time.perf_counter() - start, say)
+    return data
+
+
+def main(argv):
+    args = parse_args(argv)
+    run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
