@@ -19,6 +19,7 @@ EDIT_TICHU = 7
 ROUND_JSON = 8
 EDIT_JSON = 9
 NEW_JSON = 10
+DEALT = 11  # a dealt match's seats (firmware/dealt_codec.py), after its NEW
 GAME_IDS = ("chimera", "tichu")
 BIDS = (20, 30, 40)
 CALLS = (None, "tichu", "grand")
@@ -91,6 +92,8 @@ def encode(p):
         return bytes((UNDO,))
     if kind == "settings":
         return bytes((SETTINGS,)) + json.dumps(p).encode()
+    if kind == "dealt":
+        return bytes((DEALT,)) + json.dumps(p).encode()
     if kind == "new":
         try:
             out = bytes((NEW, GAME_IDS.index(p["game"]), p["limit"] & 0xFF, p["limit"] >> 8))
@@ -122,7 +125,7 @@ def decode(b):
     kind = b[0]
     if kind == UNDO:
         return {"t": "undo"}
-    if kind == SETTINGS or kind == NEW_JSON:
+    if kind == SETTINGS or kind == NEW_JSON or kind == DEALT:
         return json.loads(b[1:].decode())
     if kind == NEW:
         names = []

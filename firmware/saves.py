@@ -19,8 +19,9 @@ def _records(store, older):
     # The journaled payloads as dicts: the store's own (bytes, firmware/book_codec), or
     # those of an older home being moved in (firmware/storage_choice.py). A payload that
     # cannot be read is skipped, as ScoreBook.replay skips a change it cannot redo.
-    from firmware.book_codec import decode
+    from firmware.dealt_codec import Decoder
 
+    decode = Decoder().decode
     if older is None:
         from firmware.journal import Journal
 
@@ -38,35 +39,68 @@ def _records(store, older):
             pass
 
 
-def _changes(payloads, settings):
-    # The match's changes; settings payloads update ``settings`` on the way.
+def _changes(payloads, settings, dealt):
+    # The score book's changes; settings payloads update ``settings`` on the way, a dealt
+    # match's payloads ``dealt`` (see load).
     for p in payloads:
-        if isinstance(p, dict) and p.get("t") == "settings":
+        kind = p.get("t") if isinstance(p, dict) else None
+        if kind == "settings":
             for k in settings:
                 if k in p:
                     settings[k] = p[k]
+        elif kind == "dealt":
+            dealt.clear()
+            for k in ("game", "levels", "first_dealer"):
+                dealt[k] = p[k]
+            dealt["seed"] = None
+            dealt["actions"] = []
+        elif kind == "actions":
+            _actions(dealt, p["b"])
         else:
+            if kind == "new":
+                dealt.clear()
+            elif kind == "round" and dealt:  # that round is over: its actions are done with
+                dealt["seed"] = None
+                dealt["actions"] = []
             yield p
 
 
-def load(store, older, settings):
+def _actions(dealt, b):
+    from engine_core.action_codec import decode_all
+
+    if not dealt:
+        return
+    for a in decode_all(dealt["game"], b):
+        if a[0] == "seed":  # a round's deal: its actions follow
+            dealt["seed"] = a[2]
+            dealt["actions"] = []
+        elif dealt["seed"] is not None:
+            dealt["actions"].append(a)
+
+
+def load(store, older, settings, dealt=None):
     # The match the journal holds (None if none); ``settings`` (a dict of every key with
-    # its default) takes the saved values. OSError if the store cannot be read.
-    return ScoreBook.replay(_changes(_records(store, older), settings))
+    # its default) takes the saved values. ``dealt`` (a dict) receives a dealt match's
+    # seats ("game", "levels", "first_dealer") and its round in progress ("seed", None
+    # between rounds, and "actions"); it stays empty for a score-keeper match. OSError if
+    # the store cannot be read.
+    return ScoreBook.replay(_changes(_records(store, older), settings, {} if dealt is None else dealt))
 
 
-def write(store, state, payload):
+def write(store, state, payload, dealt=False):
     # Journal one change; ``payload`` None writes the whole ``state()`` (payload dicts,
-    # any iterable) as a compaction, as does an append that no longer fits. OSError
-    # (JournalFull among them) if it could not be saved.
-    from firmware.book_codec import encode
+    # any iterable, in journal order) as a compaction, as does an append that no longer
+    # fits. ``dealt``: a dealt match's seats are journaled (firmware/dealt_codec.py).
+    # OSError (JournalFull among them) if it could not be saved.
+    from firmware.dealt_codec import Encoder
     from firmware.journal import Journal
 
     def whole():
+        encode = Encoder().encode
         return [encode(p) for p in state()]  # bytes only: each dict goes once encoded
 
     j = Journal(store)
     if payload is None:
         j.reset(whole())
     else:
-        j.append(encode(payload), whole)
+        j.append(Encoder(dealt).encode(payload), whole)
