@@ -1,0 +1,339 @@
+# The Chimera bots (issue 11): decide(state, seat, level, rng) -> one legal action.
+#
+# Level 0 is the random player, 1 a simple greedy one (lowest cards first), 2 plays by
+# a hand plan (bot_plan.py) and card tracking, 3 adds the finer parts: bids from
+# measured success rates and the score, the exchange by plan, feeding a partner,
+# keeping the combination an opponent could go out with, traps at the right time.
+#
+# Honest by construction: everything below reads view.seat_view(state, seat) (and
+# legal_actions, which depends on the own hand and the table only); only decide()
+# touches the State, to ask whether the seat is due.
+
+from engine_core.chimera import game
+from engine_core.chimera.bot_bids import bid_choice
+from engine_core.chimera.bot_plan import WIN, can_beat, plan, threats, unseen
+from engine_core.chimera.cards import CHIMERA, PIYA, value_counts
+from engine_core.chimera.choices import _by_value, _pick
+from engine_core.chimera.combos import (
+    ATTACK,
+    FOUR_TWO_PAIRS,
+    FOUR_TWO_SINGLES,
+    PAIR,
+    SINGLE,
+    TRAP,
+    TRIO_PAIR,
+    TRIO_SEQ_PAIRS,
+    TRIO_SEQ_SINGLES,
+    TRIO_SINGLE,
+    beats,
+    classify,
+)
+from engine_core.chimera.game import BID, GIVE, GIVES, PLAY
+from engine_core.chimera.movegen import legal_plays
+from engine_core.chimera.view import seat_view
+
+
+def decide(state, seat, level, rng):
+    kind, due = game.decision(state)
+    if seat not in due:
+        return None  # Chimera has nothing to do out of turn
+    if level <= 0:
+        acts = game.legal_actions(state, seat)
+        return acts[rng.below(len(acts))]
+    v = seat_view(state, seat)
+    if kind == BID:
+        return _bid(v, level)
+    if kind == GIVE:
+        return (seat, "give", _give(v, level))
+    if kind == PLAY:
+        return _play(v, level)
+    return None
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _counts(v):
+    # The own value counts, the unseen ones and their threats table (bot_plan.py).
+    c = value_counts(v["hand"])
+    u = unseen(c, value_counts(v["played"]))
+    return c, u, threats(u)
+
+
+def _minus(c, vals):
+    d = list(c)
+    for x in vals:
+        d[x] -= 1
+    return d
+
+
+def _reading(vals, top):
+    # The reading a play of these values takes now (the highest legal, C5.2) and the
+    # list of legal readings (two only for a Pi Ya straight with an open end).
+    c = [0] * 16
+    for x in vals:
+        c[x] += 1
+    rs = [r for r in classify(c) if top is None or beats(r, top)]
+    return rs[-1], rs
+
+
+def _action(v, vals, top):
+    # The legal action (as listed by legal_actions) that plays these values.
+    codes = _pick(_by_value(v["hand"]), vals)
+    if PIYA in vals and len(vals) >= 5:
+        r, rs = _reading(vals, top)
+        if len(rs) > 1:
+            return (v["seat"], "play", codes, r[2])
+    return (v["seat"], "play", codes, None)
+
+
+def _opponents(v):
+    seat, ch = v["seat"], v["chimera"]
+    if seat == ch:
+        return [s for s in range(3) if s != ch]
+    return [ch]
+
+
+def _partner(v):
+    seat, ch = v["seat"], v["chimera"]
+    return -1 if seat == ch else 3 - ch - seat
+
+
+# ----------------------------------------------------------------------------- bidding
+
+def _bid(v, level):
+    seat = v["seat"]
+    c, u, t = _counts(v)
+    k = plan(c, t)[0]
+    b = bid_choice(k, c, v, level)
+    if b and b > v["bid"]:
+        return (seat, "bid", b)
+    return (seat, "pass")
+
+
+# ----------------------------------------------------------------------------- exchange
+
+def _give(v, level):
+    n = GIVES[v["bid"]]
+    hand = v["hand"]
+    if level == 1:
+        return hand[:n]  # the lowest cards
+    c, u, t = _counts(v)
+    k, combos = plan(c, t)
+    if level >= 3 and k >= _GIVE_STRONG_AT:
+        # a hand that will hardly go out makes the partner stronger: its best singles
+        vals = _best_singles(combos, n)
+    else:
+        vals = _spare_singles(combos, t, n)
+    if len(vals) < n:
+        vals = _lowest_loose(c, vals, n)
+    return _pick(_by_value(hand), tuple(sorted(vals)))
+
+
+_GIVE_STRONG_AT = 140  # plan cost (about 7 leads) from which a Hunter gives its best
+
+
+def _spare_singles(combos, t, n):
+    vals = [cb[2] for cb in combos if cb[0] == SINGLE and can_beat(t, SINGLE, 1, cb[2])]
+    vals.sort()
+    return vals[:n]
+
+
+def _best_singles(combos, n):
+    vals = [cb[2] for cb in combos if cb[0] == SINGLE]
+    vals.sort()
+    vals.reverse()
+    return vals[:n]
+
+
+def _lowest_loose(c, vals, n):
+    # Fill up with the cheapest cards left: lowest values not yet chosen.
+    out = list(vals)
+    d = _minus(c, out)
+    for x in range(1, 16):
+        while d[x] and len(out) < n:
+            out.append(x)
+            d[x] -= 1
+    return out
+
+
+# ----------------------------------------------------------------------------- trick play
+
+def _play(v, level):
+    top = v["top"]
+    if level == 1:
+        vals = _greedy(v, top)
+    elif top is None:
+        vals = _lead(v, level)
+    else:
+        vals = _follow(v, level)
+    if vals is None:
+        return (v["seat"], "pass")
+    return _action(v, vals, top)
+
+
+def _greedy(v, top):
+    # Level 1: the lowest cards that may go now; never a trap or the attack on a trick.
+    c = value_counts(v["hand"])
+    if top is None:
+        x = 1
+        while not c[x]:
+            x += 1
+        k = c[x] if c[x] < 4 else 1
+        return (x,) * k
+    for p in legal_plays(c, top):
+        r = _reading(p, top)[0]
+        if r[0] != TRAP and r[0] != ATTACK:
+            return p
+    return None
+
+
+def _follow(v, level):
+    seat, ch = v["seat"], v["chimera"]
+    c, u, t = _counts(v)
+    top = v["top"]
+    cands = legal_plays(c, top)
+    if not cands:
+        return None
+    size = len(v["hand"])
+    for p in cands:
+        if len(p) == size:
+            return p  # out: the round is won at once
+    top_seat = v["top_seat"]
+    if seat != ch and top_seat != ch:
+        return None  # the partner is winning the trick: leave it
+    sizes = v["sizes"]
+    danger = min(sizes[s] for s in _opponents(v))
+    # an opponent who could go out soon must not keep the lead
+    urgent = danger <= 2 or (level >= 3 and danger <= 4 and sizes[top_seat] <= 4)
+    before = plan(c, t)[0]
+    best = None
+    best_sc = before if not urgent else before + 1000
+    for p, r in _shortlist(cands, top, urgent):
+        after = plan(_minus(c, p), t)[0]
+        bomb = r[0] == TRAP or r[0] == ATTACK
+        win = not can_beat(t, r[0], r[1], r[2])
+        sc = after - (WIN if win else 0)
+        if bomb:
+            sc += _bomb_cost(v, level, urgent)
+        elif urgent and not win:
+            sc += 10  # a play the others can still beat helps less
+        if sc < best_sc:
+            best, best_sc = p, sc
+    return best
+
+
+_PER_RANK = 2  # plays of one rank (one core, other attachments) worth weighing
+
+
+def _shortlist(cands, top, urgent):
+    # (play, reading) pairs worth weighing, lowest first: at most _PER_RANK per rank
+    # (they differ in attached cards only; the lowest attachments come first), Pi Ya
+    # kept as the second-best single unless an opponent is about to go out or nothing
+    # else beats the table.
+    out = []
+    tried = {}
+    later = []
+    kind, length = top[0], top[1]
+    for p in cands:
+        n = len(p)
+        if n == 2 and p[0] == PIYA and p[1] == CHIMERA:
+            out.append((p, (ATTACK, 1, 0)))
+            continue
+        if n == 4 and p[0] == p[3] and kind != TRAP:
+            out.append((p, (TRAP, 1, p[0])))
+            continue
+        if n > 1 and PIYA in p:
+            later.append(p)
+            continue
+        r = (kind, length, _rank(p, kind))
+        k = tried.get(r[2], 0)
+        if k < _PER_RANK:
+            tried[r[2]] = k + 1
+            out.append((p, r))
+    if urgent or len(out) == 0:
+        for p in later:
+            out.append((p, _reading(p, top)[0]))
+    return out
+
+
+def _rank(p, kind):
+    # The rank of a play of the table's kind without Pi Ya: its highest trio (or four)
+    # for the kinds that carry cards, else its highest value.
+    if kind in _CARRIERS:
+        w = 3 if kind in (TRIO_SINGLE, TRIO_PAIR, TRIO_SEQ_SINGLES, TRIO_SEQ_PAIRS) else 4
+        for i in range(len(p) - w, -1, -1):
+            if p[i] == p[i + w - 1]:
+                return p[i]
+    return p[-1]
+
+
+_CARRIERS = (TRIO_SINGLE, TRIO_PAIR, TRIO_SEQ_SINGLES, TRIO_SEQ_PAIRS, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)
+
+
+def _bomb_cost(v, level, urgent):
+    # A trap or the attack spent on someone else's lead. For a Hunter it also feeds the
+    # Chimera's bonus (C8.1), so only when the Chimera is close to going out.
+    if v["seat"] == v["chimera"]:
+        return 0 if urgent else 25
+    if urgent:
+        return 0
+    return 60 if level >= 3 else 30
+
+
+def _lead(v, level):
+    c, u, t = _counts(v)
+    k, combos = plan(c, t)
+    if len(combos) == 1:
+        return combos[0][3]
+    winners = []
+    others = []
+    for cb in combos:
+        if not can_beat(t, cb[0], cb[1], cb[2]):
+            winners.append(cb)
+        else:
+            others.append(cb)
+    if winners and len(others) <= 1:
+        # take the lead back with winners, the plain ones first, then go out
+        winners.sort(key=_bomb_last)
+        return winners[0][3]
+    sizes = v["sizes"]
+    if level >= 3:
+        fed = _feed(v, combos, sizes)
+        if fed is not None:
+            return fed
+    pool = others if others else combos
+    danger = 99
+    for s in _opponents(v):
+        if sizes[s] < danger:
+            danger = sizes[s]
+    best = None
+    best_key = 1000
+    for cb in pool:
+        n = len(cb[3])
+        key = cb[2] - 3 * (n - 1)
+        if cb[0] in (TRAP, ATTACK):
+            key += 100
+        if danger <= 2 and n <= danger:
+            key += 50 - cb[2] * 2  # an opponent could go out on it: only the highest helps
+        elif level >= 3 and danger <= 4 and n == danger:
+            key += 20
+        if key < best_key:
+            best, best_key = cb, key
+    return best[3]
+
+
+def _bomb_last(cb):
+    return 1 if cb[0] in (TRAP, ATTACK) else 0
+
+
+def _feed(v, combos, sizes):
+    # A Hunter whose partner plays next and is nearly out leads what the partner can beat.
+    p = _partner(v)
+    if p < 0 or (v["seat"] + 1) % 3 != p or sizes[p] > 2:
+        return None
+    want = SINGLE if sizes[p] == 1 else PAIR
+    low = None
+    for cb in combos:
+        if cb[0] == want and (low is None or cb[2] < low[2]):
+            low = cb
+    return None if low is None else low[3]
