@@ -23,10 +23,31 @@ SIDES = {"chimera": 3, "tichu": 2}  # Tichu scores per team (T1.3)
 
 
 def game_module(name):
-    # engine_core.chimera.game or engine_core.tichu.game.
-    if name not in SIDES:
+    # engine_core.chimera.game or engine_core.tichu.game (imported on first use: the
+    # score keeper never loads a game).
+    if name == "chimera":
+        from engine_core.chimera import game
+    elif name == "tichu":
+        from engine_core.tichu import game
+    else:
         raise ValueError("no such game: %s" % name)
-    return __import__("engine_core.%s.game" % name, None, None, ["apply"])
+    return game
+
+
+def _scoring(name):
+    if name == "chimera":
+        from engine_core.chimera import scoring
+    else:
+        from engine_core.tichu import scoring
+    return scoring
+
+
+def _record_module(name):
+    if name == "chimera":
+        from engine_core.chimera import record
+    else:
+        from engine_core.tichu import record
+    return record
 
 
 class Dealt:
@@ -133,8 +154,7 @@ class Dealt:
 
     def entry(self):
         # The finished round's score-sheet line (CONTRACT 3), for ScoreBook.add.
-        scoring = __import__("engine_core.%s.scoring" % self.name, None, None, ["sheet_line"])
-        return scoring.sheet_line(self.state)
+        return _scoring(self.name).sheet_line(self.state)
 
     def next_round(self):
         # Take the finished round into the totals; the next start() deals the next one.
@@ -148,7 +168,7 @@ class Dealt:
 def record(game, limit, rounds, first_dealer=0, players=None):
     # The CONTRACT 2 record of a dealt match from what its journal keeps: ``rounds``, per
     # round (seed, actions) in order. ValueError if the journal does not replay.
-    rec = __import__("engine_core.%s.record" % game, None, None, ["Writer"])
+    rec = _record_module(game)
     d = Dealt(game, [None] * SEATS[game], limit, first_dealer=first_dealer)
     d.writer = rec.Writer(limit, rounds[0][0] if rounds else None, players)
     for seed, actions in rounds:

@@ -27,7 +27,7 @@ import os
 import sys
 import time
 
-from engine_core.bot_driver import LEVELS, Driver, bot_module
+from engine_core.bot_driver import LEVELS, Driver
 from engine_core.prng import MASK64, Pcg32
 
 NAMES = {0: "random", 1: "easy", 2: "normal", 3: "strong"}
@@ -230,8 +230,6 @@ def report(g, args, data, seconds, say=print):
     bots = args.bots
     label = ["%s = level %d (%s)" % (LETTERS[b], bots[b], NAMES[bots[b]]) for b in (0, 1)]
     say("arena %s: %s vs %s; seed %d" % (g.name, label[0], label[1], args.seed))
-    if bot_module(g.game) is None and max(bots) > 0:
-        say("  note: engine_core.%s.bot is missing: every level plays as level 0 (random)" % g.name)
     n_a = len(g.assignments())
     deals = data["deals"]
     head = "  %-30s%22s%22s" % ("", "A (%s)" % NAMES[bots[0]], "B (%s)" % NAMES[bots[1]])
