@@ -10,7 +10,9 @@ first, so the confidence interval is over N paired per-deal differences.
 
 Matches: ``--matches M`` matches to the limit, each from its own deal seed and replayed
 with every assignment; a bot's win share of a match is the share of those replays its
-side won (Chimera: the winning seat's bot).
+side won (Chimera: the winning seat's bot). Chimera also prints each bot's wins in the
+replays where it holds one seat alone against two of the other, the fair figure for "one
+strong player against two weak ones".
 
 Also printed: the calls (Tichu: Tichu and Grand Tichu made / called, made = the caller
 went out first, T6.4; Chimera: the bids won as the Chimera, per bid, and how many it made,
@@ -171,7 +173,7 @@ def match_task(job):
     stats = []
     state = play(g, bots, a, mix(seed, 3, index), limit, times, _trace_path(trace, "match", index, g, a),
                  stats)
-    return "match", index, a[g.side(state.match.winner)], stats, times, len(state.match.rounds)
+    return "match", index, a[g.side(state.match.winner)], stats, times, len(state.match.rounds), a
 
 
 TASKS = {"deal": deal_task, "match": match_task}
@@ -209,6 +211,7 @@ def collect(g, args, results):
     """Everything the report needs from the tasks' results, in task order."""
     per_deal = {}
     wins = {}
+    alone = ([], [])  # Chimera: per bot, 1 for each match it won alone against two of the other
     rounds_in_matches = 0
     stats = []
     times = ([], [])
@@ -218,12 +221,21 @@ def collect(g, args, results):
         else:
             wins.setdefault(r[1], []).append(r[2])
             rounds_in_matches += r[5]
+            for b in (0, 1):
+                if len(r[6]) > 2 and r[6].count(b) == 1:
+                    alone[b].append(1.0 if r[2] == b else 0.0)
         stats.extend(r[3])
         for b in (0, 1):
             times[b].extend(r[4][b])
     deals = [per_deal[i] for i in sorted(per_deal)]
-    return {"deals": deals, "wins": [wins[i] for i in sorted(wins)], "stats": stats, "times": times,
+    return {"deals": deals, "wins": [wins[i] for i in sorted(wins)], "alone": alone, "stats": stats,
+            "times": times,
             "rounds": len(deals) * len(g.assignments()) + rounds_in_matches}
+
+
+def _share(xs):
+    m, h = interval(xs)
+    return "%.1f%% +- %.1f" % (100 * m, 100 * h)
 
 
 def report(g, args, data, seconds, say=print):
@@ -248,6 +260,9 @@ def report(g, args, data, seconds, say=print):
             % (len(shares), args.limit, n_a, len(shares) * n_a))
         say("  %-30s%22s%22s" % ("match wins (95% CI)", "%.1f%% +- %.1f" % (100 * m, 100 * h),
                                  "%.1f%%" % (100 - 100 * m)))
+        if data["alone"][0]:  # the figure that counts in Chimera: one seat against two
+            say("  %-30s%22s%22s" % ("wins alone against two (95% CI)", _share(data["alone"][0]),
+                                     _share(data["alone"][1])))
     for what in _call_kinds(data["stats"]):
         say("  %-30s%22s%22s" % (_call_title(g, what), _made(data["stats"], 0, what),
                                  _made(data["stats"], 1, what)))
