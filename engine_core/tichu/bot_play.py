@@ -5,7 +5,8 @@
 # Levels: 1 plays its lowest play; 2 plays by the plan (bot_hand.plan) and with the
 # partner; 3 adds the finer parts (the Dog and low leads for a partner who called,
 # stopping an opponent who called, bombs only once the trick is won, the wish by the
-# push, the score).
+# push, the score) and plays for tricks more readily, above all once a seat is out
+# (URG_*).
 
 from engine_core.tichu import bot_hand
 from engine_core.tichu.bot_hand import bomb_combo, bombs_in, loss8, plan, replan, win8
@@ -19,6 +20,14 @@ from engine_core.tichu.movegen import legal_plays
 
 MJ_CARD = MAHJONG << 3 | 4
 MAX_REPLANS = 6  # follows weighed by a new plan, lowest first: the time budget on the board
+# Level 3's extra urgency to win a trick, in eighths of a combination's loss (_urgency):
+# always a little (holding winners back lost more tricks than it saved, measured in the
+# arena), much more once somebody is out (the partner: the double victory, T6.1; an
+# opponent: the other one must not be second) and after its own Tichu call.
+URG_BASE = 4
+URG_DOUBLE = 16
+URG_STOP = 12
+URG_CALLED = 4
 WINNER = 6  # win8 from which a combination counts as one that wins back the lead
 
 
@@ -396,9 +405,6 @@ def _best_follow(x, cands, bound):
             if rest is None:
                 continue
             gain = old - (replan(rest, t, x.combos)[0] >> 4)
-        # a card that wins back the lead is spent only when the trick matters
-        if win8(r, t) >= WINNER and r[2] >= 14:
-            gain -= 3
         if gain > best_gain:
             best, best_gain = r, gain
     if best is None:
@@ -425,6 +431,15 @@ def _urgency(x):
         nxt = (v.seat + 1) % 4
         if v.counts[nxt] and v.counts[nxt] <= 2:
             u += 1
+    if x.level >= 3:
+        u += URG_BASE
+        out = v.out
+        if out and (out[0] & 1) == (v.seat & 1):
+            u += URG_DOUBLE  # the partner is out first: go for the double victory (T6.1)
+        elif out and ts >= 0 and (ts & 1) != (v.seat & 1):
+            u += URG_STOP  # an opponent is out first: the other must not be second
+        elif v.calls[v.seat] and not out:
+            u += URG_CALLED
     return u
 
 
@@ -454,7 +469,7 @@ def _want_bomb(x, on_turn):
         return False
     rest_after = len(x.combos)
     finishing = rest_after <= 1 or _losers(x) <= _winners(x) - 1
-    u = _urgency(x)
+    u = _urgency(x) - (URG_BASE if x.level >= 3 else 0)  # a bomb is spent on a real need
     if x.level >= 3 and not v.lead and not finishing and v.counts[ts] > 2:
         return False
     return finishing or u >= 4 or trick_points(v) >= 25

@@ -122,6 +122,17 @@ def test_does_not_overtake_a_partner_who_is_winning():
     assert a[1] == "play" and a[2] == codes("Kp")
 
 
+def test_strong_level_takes_the_lead_when_the_partner_is_out_first():
+    # T6.1: with the partner out first, level 3 spends its Ace on a low single to get the
+    # lead for the double victory; level 2 keeps its sure winner back for a trick that matters
+    st = _table(["9s 9p Ap", "5j 8j 9j Qj", "2p", "6p 10p Kt"], "4s", 1, 0)
+    st.hands = (st.hands[0], st.hands[1], (), st.hands[3])
+    st.out = (2,)
+    assert bot.decide(st, 0, 2, Pcg32(1)) == (0, "pass")
+    a = bot.decide(st, 0, 3, Pcg32(1))
+    assert a[1] == "play" and a[2] == codes("Ap")
+
+
 def test_goes_out_when_one_play_empties_the_hand():
     st = _table(["9s 9p", "4j 5j", "6p 7p Qs", "8t 10t"], "4s 4t", 2, 0)
     assert bot.decide(st, 0, 2, Pcg32(1)) == (0, "play", codes("9s 9p"), None)
