@@ -3,9 +3,10 @@
 #
 # Buttons SW_A, SW_B, SW_C, SW_UP, SW_DOWN read high when pressed (pull-downs). The
 # panel must not refresh more than once every 2 s: the app batches changes and refreshes
-# once the buttons have been quiet; LEFT and MENU come from holding C and A.
+# once the buttons have been quiet; LEFT and MENU come from holding C and A, BOMB (the
+# dealer mode's bomb out of turn) from holding B.
 
-from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "badger2040"
 BOARD_ID = "pimoroni_badger2040"
@@ -18,10 +19,10 @@ PAPER = True
 REFRESH_MS = 2000
 LIBS = ("adafruit_fram",)
 
-KEYMAP = ((BACK, MENU), (OK, None), (RIGHT, LEFT), (UP, None), (DOWN, None))
+KEYMAP = ((BACK, MENU), (OK, BOMB), (RIGHT, LEFT), (UP, None), (DOWN, None))
 LABELS = ("A", "B", "C", "Up", "Down")
 SIM_KEYS = ("a", "b", "c", "up", "down")
-HINTS = {OK: "B", BACK: "A", MENU: "hold A"}
+HINTS = {OK: "B", BACK: "A", MENU: "hold A", BOMB: "hold B"}
 
 
 def make_display():

@@ -4,9 +4,9 @@
 # Keys KEY1..KEY12 (3 wide, 4 high, KEY1 top left) and ENCODER_SWITCH are active low
 # with pull-ups; the encoder is board.ENCODER_A/ENCODER_B through rotaryio. The top
 # three rows form a d-pad with OK in the middle; the encoder turns through lists and
-# changes values, its switch is OK.
+# changes values, its switch is OK. Key10 claims a bomb in the dealer mode.
 
-from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "macropad"
 BOARD_ID = "adafruit_macropad_rp2040"
@@ -23,13 +23,13 @@ _ = (None, None)
 KEYMAP = ((BACK, None), (UP, None), (MENU, None),
           (LEFT, None), (OK, None), (RIGHT, None),
           _, (DOWN, None), _,
-          _, _, _,
+          (BOMB, None), _, _,
           (OK, None))
 LABELS = ("Key1", "Key2", "Key3", "Key4", "Key5", "Key6", "Key7", "Key8", "Key9",
           "Key10", "Key11", "Key12", "Encoder switch")
 SIM_KEYS = ("q", "w", "e", "a", "s", "d", "z", "x", "c", "1", "2", "3", "return")
 ENCODER_KEYS = ("page down", "page up")  # simulator: turn clockwise, anticlockwise
-HINTS = {OK: "Knob", BACK: "Key1", MENU: "Key3"}
+HINTS = {OK: "Knob", BACK: "Key1", MENU: "Key3", BOMB: "Key10"}
 
 
 def make_display():

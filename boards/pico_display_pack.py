@@ -5,9 +5,9 @@
 # backlight GP20; buttons A GP12, B GP13, X GP14, Y GP15, active low. The panel is the
 # 1.14" ST7789 window at column 53, row 40 of the controller's memory, turned to landscape.
 # With four buttons, LEFT/RIGHT (the next/previous field of a form) and MENU come from
-# holding a button.
+# holding a button; so does BOMB (the dealer mode's bomb out of turn: hold B).
 
-from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "pico_display_pack"
 BOARD_ID = "raspberry_pi_pico"
@@ -20,10 +20,10 @@ PAPER = False
 REFRESH_MS = 0
 LIBS = ("adafruit_st7789", "adafruit_fram")
 
-KEYMAP = ((OK, MENU), (BACK, None), (UP, RIGHT), (DOWN, LEFT))
+KEYMAP = ((OK, MENU), (BACK, BOMB), (UP, RIGHT), (DOWN, LEFT))
 LABELS = ("A", "B", "X", "Y")
 SIM_KEYS = ("a", "b", "x", "y")
-HINTS = {OK: "A", BACK: "B", MENU: "hold A"}
+HINTS = {OK: "A", BACK: "B", MENU: "hold A", BOMB: "hold B"}
 
 
 def make_display():

@@ -3,7 +3,7 @@
 # Buttons are active low with pull-ups (pins from CircuitPython's board definition
 # pimoroni_picosystem: SW_UP .. SW_Y).
 
-from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "picosystem"
 BOARD_ID = "pimoroni_picosystem"
@@ -16,12 +16,12 @@ PAPER = False
 REFRESH_MS = 0
 LIBS = ()
 
-# Key numbers follow the pin order in make_keys. Y is left free for the dealer mode.
+# Key numbers follow the pin order in make_keys. Y claims a bomb in the dealer mode.
 KEYMAP = ((UP, None), (DOWN, None), (LEFT, None), (RIGHT, None),
-          (OK, None), (BACK, None), (MENU, None), (None, None))
+          (OK, None), (BACK, None), (MENU, None), (BOMB, None))
 LABELS = ("Up", "Down", "Left", "Right", "A", "B", "X", "Y")
 SIM_KEYS = ("up", "down", "left", "right", "a", "b", "x", "y")
-HINTS = {OK: "A", BACK: "B", MENU: "X"}
+HINTS = {OK: "A", BACK: "B", MENU: "X", BOMB: "Y"}
 
 
 def make_display():

@@ -15,7 +15,7 @@ PLAY = 1
 GIVE = 2  # Chimera give, Tichu push
 EXT = 7  # flags: 1 a deal's seed follows, 2 a play with a count-and-options byte
 # verb -> action name per game; bids are verbs of their own so they stay one byte.
-VERBS = {
+VERBS = {  # type: dict[str, dict[int, tuple]]
     "chimera": {3: ("bid", 20), 4: ("bid", 30), 5: ("bid", 40)},
     "tichu": {3: ("grand",), 4: ("no_grand",), 5: ("tichu",), 6: ("gift",)},
 }
@@ -88,7 +88,7 @@ def _decode(game, b, pos):
     if verb == EXT and flags == LONG_PLAY:
         n = b[pos] & 0x3F
         opts = b[pos]
-        action = (seat, "play", _cards(b, pos + 1, n))
+        action = (seat, "play", _cards(b, pos + 1, n))  # type: tuple
         pos += 1 + n
         if opts & (AS_FLAG | WISH_FLAG):
             as_v = None

@@ -14,8 +14,13 @@
 # that made it has gone, before the panel shows the result. So the board holds the
 # app's core plus one screen, never all of them.
 #
-# The dealer mode slots in as more screens: ``MENU`` lists (text, screen module, class,
-# needs a match) rows, and a later issue appends its own.
+# The dealer mode (dealt cards, firmware/dealer.py) slots in as more screens: ``MENU``
+# lists (text, screen module, class, needs a match) rows. A dealt match is a score-book
+# match (``book``) plus ``session``, the cards in play (its ``dealt`` is the engine's
+# engine_core.dealt.Dealt, also ``app.dealt``); the screen on top may have a ``tick(now)``
+# that the main loop calls every pass (the table lets the bots act after a pause).
+# ``seed_source``: None on the board (each round's seed from os.urandom); the host
+# simulator sets a function that returns the next seed, so its deals repeat.
 #
 # The modules that run on the board document themselves in comments, not docstrings:
 # MicroPython keeps docstrings in the heap (about 15 KB for this app).
@@ -32,7 +37,11 @@ SETTLE_MS = 400  # e-paper: quiet time before a refresh
 
 # The settings, journaled as one payload; limits start at the rules' defaults (C9.1, T7.1).
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
-            "names": [], "custom": []}
+            "names": [], "custom": [], "play": []}
+# "play": the last dealt match's game, bot level (1..3), bot pause in ms and the human
+# seats (bit s: seat s is a human), PLAY until one was set up; the "Play" row deals with
+# these at once.
+PLAY = ["tichu", 2, 800, 1]  # type: list
 
 # Main menu rows: (text, module under firmware.screens, class name, needs a running match).
 MENU = [
@@ -41,16 +50,20 @@ MENU = [
     ("Rounds", "history", "History", True),
     ("Statistics", "stats", "Stats", True),
     ("Settings", "settings", "Settings", False),
+    ("Play", "table", "Table", False),
+    ("Play: setup", "playsetup", "PlaySetup", False),
 ]
 HOME = ("menu", "Menu", ())
 # The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
 # Modules that only screens use: dropped whenever the screen on top changes.
-SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "engine_core.chimera.scoresheet",
+SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
+                  "engine_core.chimera.scoresheet",
                   "engine_core.tichu.scoresheet", "engine_core.entry_fields")
 # The journal's code: loaded for a write, dropped after it.
-JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec")
+JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec", "firmware.dealt_codec",
+                   "engine_core.action_codec")
 
 
 def fresh_settings():
@@ -119,6 +132,9 @@ class App:
         self.input = Input(keys, profile.KEYMAP, encoder)
         self.settings = fresh_settings()
         self.book = None
+        self.session = None  # the dealt match's cards (firmware/dealer.py), or None
+        self.seed_source = None
+        self.pause_ms = None  # None: the bots pause as the settings say (tests set 0)
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
@@ -160,7 +176,8 @@ class App:
             self._start(HOME, None, None)
         else:
             self.stack.append((HOME, None))
-            self._start(("totals", "Totals", ()), None, None)
+            where = ("table", "Table", ()) if self.session is not None else ("totals", "Totals", ())
+            self._start(where, None, None)
 
     def to_menu(self):
         self.stack = []
@@ -192,6 +209,10 @@ class App:
         keys = self.input.poll(now)
         for k in keys:
             self.screen.handle(k)
+        tick = getattr(self.screen, "tick", None)
+        if tick is not None and tick(now):  # the screen moved on by itself (a bot played)
+            self.screen.draw()
+            self.panel.pending = True
         if keys:
             self.screen.draw()
             self.panel.pending = True
@@ -208,21 +229,31 @@ class App:
             return
         from firmware.saves import load
 
+        kept = {}  # type: dict
         try:
-            self.book = load(self.store, older, self.settings)
+            self.book = load(self.store, older, self.settings, kept)
         except (OSError, MemoryError):
             self.book = None
             self.store = None
             self.unsaved = True
         gc.collect()
+        if self.book is not None and kept:  # a dealt match: its seats and its round in progress
+            from firmware.dealer import resume
+
+            resume(self, kept)
 
     def _snapshot(self):
         # The whole state as the shortest journal, one payload at a time: settings, then
         # the match.
-        yield self.settings
+        yield self._settings()
         if self.book is not None:
             for p in self.book.payloads():
                 yield p
+                if p["t"] == "new" and self.session is not None:
+                    yield self.session.seats()
+            if self.session is not None:
+                for p in self.session.round_payloads():
+                    yield p
 
     def record(self, payload):
         # Journal one change already made to the book or the settings; None: rewrite it all.
@@ -231,19 +262,45 @@ class App:
         from firmware.saves import write
 
         try:
-            write(self.store, self._snapshot, None if self.unsaved else payload)
+            dealt = self.session is not None and payload is not None and payload.get("t") != "dealt"
+            write(self.store, self._snapshot, None if self.unsaved else payload, dealt)
             self.unsaved = False
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)
         gc.collect()
 
-    def start_match(self, book):
+    def start_match(self, book, session=None):
         # The new match replaces the old one in the journal at once (one atomic reset).
+        # ``session``: its dealt cards (a dealt match), None for the score keeper.
         self.book = book
+        self.session = session
         self.home()
         self.record(None)
 
     def save_settings(self):
         self.texts.use(self.settings["lang"])
-        self.record(self.settings)
+        self.record(self._settings())
+
+    def _settings(self):
+        # The settings payload; "play" only once a dealt match was set up (the journal
+        # keeps no bytes for a default).
+        s = self.settings
+        if s["play"]:
+            return s
+        return {k: s[k] for k in s if k != "play"}
+
+    # -- the dealer mode --------------------------------------------------------------------
+
+    @property
+    def dealt(self):
+        # The dealt match (engine_core.dealt.Dealt) in play, or None.
+        return self.session.dealt if self.session is not None else None
+
+    def new_seed(self):
+        # A round's seed (RULES D1): os.urandom on the board, the simulator's own otherwise.
+        if self.seed_source is not None:
+            return self.seed_source()
+        import os
+
+        return int.from_bytes(os.urandom(4), "little")  # the journal keeps 32 bits of it

@@ -16,6 +16,7 @@ BACK = "back"
 MENU = "menu"
 CW = "cw"
 CCW = "ccw"
+BOMB = "bomb"  # dealer mode: claim a bomb out of turn (T5.2) or a Tichu call (T2.4)
 
 HOLD_MS = 600
 REPEAT_DELAY_MS = 500

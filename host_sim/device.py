@@ -64,6 +64,23 @@ def parse_keys(text, board, names):
     return out
 
 
+def seed_source(seed):
+    """The dealer mode's round seeds in the simulator: the outputs of a PCG32 seeded with
+    ``seed`` (the board takes each from os.urandom; the journal keeps 32 bits), so a run
+    deals the same cards every time. The function's ``given`` lists the seeds handed out."""
+    from engine_core.prng import Pcg32
+
+    g = Pcg32(seed)
+
+    def next_seed():
+        s = g.next()
+        next_seed.given.append(s)
+        return s
+
+    next_seed.given = []
+    return next_seed
+
+
 def install_standins():
     """Put the host stand-ins where the firmware imports them (idempotent). The firmware
     binds these names when it is first imported, so this runs before that: here, and at
@@ -76,7 +93,7 @@ install_standins()
 
 
 class Device:
-    def __init__(self, board="picosystem", store=None):
+    def __init__(self, board="picosystem", store=None, seed=1):
         install_standins()
         from boards import load
         from firmware.app import App
@@ -95,6 +112,8 @@ class Device:
         self.log = []  # the logical keys pressed, in order
         self.key_names = key_names(p, self.encoder)
         self.app = App(p, self.panel, self.keys, store, self.encoder)
+        self.seeds = seed_source(seed)
+        self.app.seed_source = self.seeds
         self.step()
 
     # -- time ---------------------------------------------------------------------------

@@ -69,6 +69,67 @@ def _german(dev):
     dev.press("ok")
 
 
+def _dealt(dev, game, humans=(0,), turns=0):
+    # A dealt match (dealer mode), bots not pausing; ``turns`` human turns played, then on
+    # until a human's cards are up again.
+    dev.app.pause_ms = 0
+    pl.play_setup(dev, game, humans=humans, level=1, pause=0)
+    for _ in range(turns + 1):
+        while pl.screen_name(dev) != "Hand":
+            dev.press("ok") if pl.screen_name(dev) == "Privacy" else dev.advance(100)
+        if _ < turns:
+            pl.human_turn(dev)
+
+
+def _hand_tichu(dev):
+    # Anna's cards in trick play, a play picked by stepping through the legal ones (from
+    # an action item: all of them), named, with whether it may be played.
+    _dealt(dev, "tichu", turns=2)
+    while not dev.screen().plays():
+        pl.human_turn(dev, passes=True)
+        while pl.screen_name(dev) != "Hand":
+            dev.advance(100)
+    pl.cursor_to(dev, pl.item_index(dev, lambda it: it[2] is None))
+    dev.keys_from("right right")
+
+
+def _hand_chimera(dev):
+    _dealt(dev, "chimera", turns=1)
+    dev.keys_from("right right")
+
+
+def _table(dev):
+    _dealt(dev, "tichu", turns=3)
+    dev.press("back")
+
+
+def _table_chimera(dev):
+    _dealt(dev, "chimera")
+    dev.press("back")
+
+
+def _play_refused(dev):
+    # A selection the rules refuse, the reason on the panel before anything is confirmed.
+    _dealt(dev, "chimera", turns=1)
+    hand = dev.screen().hand()
+    pl.pick_cards(dev, [hand[0]] + [c for c in hand if c >> 3 not in (hand[0] >> 3, 13, 14, 15)][:1])
+
+
+def _privacy(dev):
+    dev.app.pause_ms = 0
+    pl.play_setup(dev, "tichu", humans=(0, 1), level=1, pause=0)
+
+
+def _play_score(dev):
+    dev.app.pause_ms = 0
+    pl.play_setup(dev, "chimera", humans=(0,), level=1, pause=0)
+    pl.play_dealt_round(dev)
+
+
+def _bid(dev):
+    _dealt(dev, "chimera")
+
+
 # (file name, what it shows, how to get there from power-up)
 SCENES = [
     ("menu", "start: the main menu", lambda dev: None),
@@ -84,6 +145,15 @@ SCENES = [
     ("tie", "a tie at the top: play on", _tie),
     ("match-end", "the end of a match", _match_end),
     ("german", "a Chimera round in German", _german),
+    ("play-setup", "dealer mode: a new dealt match", lambda dev: pl.menu(dev, "Play: setup")),
+    ("play-bid", "dealer mode: Anna's cards, bidding for the Chimera", _bid),
+    ("play-hand-chimera", "dealer mode: a Chimera play picked, named and checked", _hand_chimera),
+    ("play-hand-tichu", "dealer mode: a Tichu play picked by stepping through the legal ones", _hand_tichu),
+    ("play-refused", "dealer mode: a selection refused, and why, before it is confirmed", _play_refused),
+    ("play-table", "dealer mode: the Tichu table (public)", _table),
+    ("play-table-chimera", "dealer mode: the Chimera table while bidding", _table_chimera),
+    ("play-privacy", "dealer mode: hot seat, pass the device on", _privacy),
+    ("play-score", "dealer mode: a dealt round's breakdown", _play_score),
 ]
 
 

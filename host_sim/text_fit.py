@@ -170,6 +170,46 @@ def _discard(dev):
     dev.press("back")
 
 
+def _hand_items(dev):
+    # Every item of a hand (cards, then actions) under the cursor once.
+    from host_sim.shots import _hand_tichu
+
+    _hand_tichu(dev)
+    for _ in range(len(dev.screen().items())):
+        dev.press("down")
+
+
+def _what_happened(dev):
+    from host_sim.shots import _table
+
+    _table(dev)
+    dev.press("up")
+
+
+def _claim(dev):
+    # BOMB with two humans: who claims, then that seat's bombs or "No bomb".
+    pl.play_setup(dev, "tichu", humans=(0, 2), level=1, pause=800)  # the table shows between bots
+    while not (pl.screen_name(dev) == "Table" and dev.app.session.dealt.state.phase == "play"):
+        if pl.screen_name(dev) == "Privacy":
+            dev.press("ok")
+        elif pl.screen_name(dev) == "Hand":
+            pl.human_turn(dev)
+        else:
+            dev.advance(100)
+    dev.press("bomb")
+    dev.press("down")
+    dev.press("ok")
+    dev.press("ok")
+
+
+def _refused_in_full(dev):
+    from host_sim.shots import _play_refused
+
+    _play_refused(dev)
+    pl.cursor_to(dev, pl.item_index(dev, lambda it: it[2] is None))
+    dev.press("ok")
+
+
 # Screens the screenshots do not show: (name, how to get there).
 MORE = [
     ("replace", _replace),
@@ -183,6 +223,10 @@ MORE = [
     ("stats-chimera", _chimera_stats),
     ("undo-confirm", _undo_confirm),
     ("discard", _discard),
+    ("play-hand-items", _hand_items),
+    ("play-what-happened", _what_happened),
+    ("play-claim", _claim),
+    ("play-refused-in-full", _refused_in_full),
 ]
 
 

@@ -1,0 +1,218 @@
+# The dealer mode's match in play: the score book's match dealt and played out with
+# cards (engine_core/dealt.py), humans and bots mixed, on one shared device.
+#
+# A dealt match IS a score-book match: ``app.book`` keeps the rounds, totals and the end
+# as the score keeper does, and each finished round goes into it through the same
+# book.add + app.record path as a round entered by hand. The Dealt's own totals are
+# taken from the book before every deal, so Rounds (edit, undo) stay the one truth.
+#
+# What the screens share lives here, small: the last public happening (``last``: the
+# action and its events, put into words by the table), each seat's last word (a bid, a
+# pass, a call), the seat whose private view was shown last (``viewer``: the privacy
+# screen goes up whenever another human's cards are next), and the bots' clock (a bot
+# acts ``pause`` ms after the last visible action; 0 plays them all at once).
+#
+# Screens: table.Table (public, drives the bots), hand.Hand (one seat's private view),
+# privacy.Privacy, playscore.PlayScore (the round's breakdown), playsetup.PlaySetup.
+#
+# The journal (firmware/dealt_codec.py) keeps who sits where (``seats()``, once, after the
+# book's "new"), each round's seed as soon as it is dealt, and the round's actions: a
+# human's action is written at once, with the bots' actions since the last write before
+# it; the bots' actions alone are written when the round ends. After a power cut the
+# round is dealt again from its seed and its journaled actions replayed (``resume``);
+# the bots then decide again exactly what they decided before (bot_driver.bot_rng), so
+# at most the action in flight is lost.
+
+from engine_core.scorebook import GAMES
+from firmware.app import PLAY
+from firmware.keys import ticks_diff
+
+QUIET = ("no_grand", "push", "give")  # actions nobody sees happen: no pause after them
+LOG = 8  # the last visible actions kept for the table's "what happened"
+
+
+class Session:
+    # ``levels``: per seat None (a human) or a bot level; the book is the running match.
+
+    def __init__(self, app, levels, pause):
+        book = app.book
+        self.app = app
+        self.levels = tuple(levels)
+        # Imported by name: the engine's dealt match (and its games, bots) are the engine's
+        # own to type-check, not the firmware's (host_sim typecheck follows static imports).
+        dealt = __import__("engine_core.dealt", None, None, ["Dealt"])
+        self.dealt = dealt.Dealt(book.game, self.levels, book.limit, book.totals, book.deltas)
+        self.pause = pause
+        self.viewer = None
+        self.last = None  # (action, events) of the last visible action
+        self.log = []  # the last LOG of them, oldest first
+        self.said = [None] * GAMES[book.game][0]
+        self.pending = None  # (state, the bots' next action or None) cache
+        self.since = None  # ticks of the last visible action
+        self.hold = 0
+        self.opened = None  # the position whose human was shown their cards unasked ("score": the breakdown)
+        self.unsaved = b""  # encoded actions applied but not journaled yet (the bots')
+
+    def seats(self):
+        # The journal's record of who sits where (firmware/dealt_codec.py).
+        d = self.dealt
+        return {"t": "dealt", "game": d.name, "levels": list(self.levels), "first_dealer": d.first_dealer}
+
+    def round_payloads(self):
+        # The round in progress as journal payloads: its seed and its actions.
+        from engine_core.action_codec import encode, encode_seed
+
+        d = self.dealt
+        if d.state is None or d.finished():
+            return
+        b = encode_seed(d.dealer(), d.seed)
+        for a in d.actions:
+            b += encode(d.name, a)
+        yield {"t": "actions", "b": b}
+
+    def _journal(self, b):
+        self.app.record({"t": "actions", "b": self.unsaved + b})
+        self.unsaved = b""
+
+    def humans(self):
+        return [s for s in range(len(self.levels)) if self.levels[s] is None]
+
+    def deal(self):
+        # The next round, from the book's totals (RULES D1: a fresh seed).
+        book = self.app.book
+        d = self.dealt
+        d.totals = tuple(book.totals)
+        d.rounds = tuple([tuple(x) for x in book.deltas])
+        d.state = None
+        d.start(self.app.new_seed())
+        from engine_core.action_codec import encode_seed
+
+        self.unsaved = b""
+        self._journal(encode_seed(d.dealer(), d.seed))
+        self.said = [None] * len(self.levels)
+        self.last = None
+        self.log = []
+        self.pending = None
+        self.since = None
+        self.hold = 0
+        self.opened = None
+
+    def playing(self):
+        # A round is on the table.
+        return self.dealt.state is not None and not self.dealt.finished()
+
+    def act(self, action, now=None):
+        # Apply one action (a human's or a bot's); IllegalAction leaves all as it was.
+        # When the round is over, its line goes into the score book and the journal.
+        from engine_core.action_codec import encode
+
+        d = self.dealt
+        events = d.apply(action)
+        seat, verb = action[0], action[1]
+        self.unsaved += encode(d.name, action)
+        if self.levels[seat] is None or d.finished():
+            self._journal(b"")
+        if verb in ("bid", "pass", "grand", "no_grand", "tichu", "push", "give"):
+            self.said[seat] = action[1:]
+        elif verb == "play":
+            self.said[seat] = None
+        if verb not in QUIET:
+            self.last = (action, events)
+            self.log.append(self.last)
+            if len(self.log) > LOG:
+                self.log.pop(0)
+            self.hold = self.pause
+        for e in events:
+            if e[0] in ("trick", "dealt_rest", "exchanged", "chimera"):
+                self.said = [None] * len(self.levels)  # a new trick or phase: the words are done
+        self.since = now
+        self.pending = None
+        if d.finished():
+            self._score()
+        return events
+
+    def _score(self):
+        app = self.app
+        payload = app.book.add(self.dealt.entry())
+        self.dealt.next_round()
+        app.record(payload)
+
+    def bot_due(self, now):
+        # The bots' next action once its pause is over, else None.
+        d = self.dealt
+        if not self.playing():
+            return None
+        p = self.pending
+        if p is None or p[0] is not d.state:
+            p = (d.state, d.bot_action())
+            self.pending = p
+        if p[1] is None:
+            return None
+        if self.waiting(now):
+            return None
+        return p[1]
+
+    def waiting(self, now):
+        # True while the last visible action is still being shown (a human's action
+        # starts its pause when the table is back, at the first tick).
+        if self.since is None:
+            if not self.hold:
+                return False
+            self.since = now
+        return ticks_diff(now, self.since) < self.hold
+
+    def humans_due(self):
+        kind, seats = self.dealt.due()
+        return [s for s in seats if self.levels[s] is None]
+
+    def needs_privacy(self, seat):
+        # The privacy screen goes up before ``seat``'s cards when another human saw theirs
+        # last (or nobody yet); with one human at the table, never.
+        return len(self.humans()) > 1 and self.viewer != seat
+
+
+def start(app, game, names, limit, levels, pause, quiet=False):
+    # A new dealt match: the score book and its cards, journaled as one reset; the table
+    # comes up on top (``quiet``: the table is being built already, stay on it).
+    from engine_core.scorebook import ScoreBook
+
+    book = ScoreBook(game, names, limit)
+    app.book = book
+    app.session = Session(app, levels, pause)
+    app.record(None)
+    app.session.deal()
+    if not quiet:
+        app.home()
+
+
+def deal_on(app, levels, pause):
+    # Cards for the running score-keeper match: the seats are journaled, then the deal.
+    app.session = Session(app, levels, pause)
+    app.record(app.session.seats())
+    app.session.deal()
+
+
+def resume(app, kept):
+    # The dealt match the journal kept (saves.load's ``dealt``): its seats, and the round in
+    # progress dealt again from its seed with its actions replayed. A round that does not
+    # replay (a journal from another version) is dealt anew.
+    from firmware.app import PLAY
+
+    play = app.settings["play"] or PLAY
+    s = Session(app, kept["levels"], play[2])
+    app.session = s
+    s.dealt.first_dealer = kept["first_dealer"]
+    if kept["seed"] is None:
+        return
+    d = s.dealt
+    try:
+        d.start(kept["seed"], kept["actions"])
+    except ValueError:
+        d.state = None
+
+
+def levels_from(settings, game):
+    # Per seat None (a human) or the bot level, from the "play" settings.
+    play = settings["play"] or PLAY
+    humans = play[3]
+    return [None if humans >> s & 1 else play[1] for s in range(GAMES[game][0])]

@@ -1,0 +1,75 @@
+# A dealt round's breakdown (dealer mode), from the score book's line for it (the
+# round is already in the book and the journal): what happened (the bid and whether
+# it held, who went out first, the calls), the bonuses (traps, the attack, a silent
+# Hunter), treasure or card points, each side's points and the totals. UP/DOWN scroll
+# when it is longer than the panel; OK deals the next round (or shows the end of the
+# match); BACK returns to the table.
+
+from firmware.form import row_text
+from firmware.keys import BACK, DOWN, MENU, OK, UP
+from firmware.texts import wrap
+from firmware.ui import RowList, Screen
+
+
+class PlayScore(Screen):
+    WIDGETS = ("pos", "list")
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.top = 0
+
+    def build(self, ui, g):
+        self.pos = ui.title(g, self.t("Round %d") % self.app.book.rounds())[1]
+        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
+
+    def rows(self):
+        book = self.app.book
+        t = self.t
+        cols = self.list.width()
+        i = book.rounds() - 1
+        if i < 0:
+            return []
+        e = book.entry(i)
+        mod = __import__("firmware.round_" + book.game, None, None, ["summary"])
+        out = wrap(mod.summary(book, e, t), cols, 3)
+        out = [x for x in out if x]
+        names = book.side_names()
+        if book.game == "chimera":
+            if e["traps"]:
+                out.append(row_text(t("Traps"), str(e["traps"]), cols))
+            if e["attack"]:
+                out.append(row_text(t("Attack"), t("yes"), cols))
+            if e["silent_hunter"]:
+                out.append(row_text(t("Silent hunter"), t("yes"), cols))
+            out.append(row_text(t("Treasure"), " ".join([str(x) for x in e["treasure"]]), cols))
+        elif e.get("card_points") is not None and e.get("double_victory") is None:
+            out.append(row_text(t("Card points"), "%d : %d" % tuple(e["card_points"]), cols))
+        for s in range(book.sides):
+            out.append(row_text(names[s], "%+d" % book.deltas[i][s], cols))
+        sep = " : " if book.sides == 2 else " "
+        out.append(row_text(t("Total"), sep.join([str(x) for x in book.totals]), cols))
+        return out
+
+    def draw(self):
+        rows = self.rows()
+        n = self.list.n
+        self.top = max(0, min(self.top, len(rows) - n))
+        self.list.top = self.top
+        self.list.show(rows)
+        more = len(rows) > n
+        self.app.ui.set(self.pos, "%d-%d/%d" % (self.top + 1, self.top + n, len(rows)) if more else "")
+
+    def key(self, k):
+        app = self.app
+        if k == UP or k == DOWN:
+            self.top += 1 if k == DOWN else -1
+        elif k == OK:
+            if app.book.over():
+                app.swap("matchend", "MatchEnd")
+                return
+            app.session.deal()
+            app.back()
+        elif k == BACK:
+            app.back()
+        elif k == MENU:
+            app.to_menu()

@@ -1,0 +1,264 @@
+# The table (dealer mode), public: what everybody at the table may see. Per seat its
+# name, how many cards it holds, its call (Tichu, Grand) or bid and whether it is the
+# Chimera, its last word (a bid, a pass) and a mark on whose turn it is; the trick on the
+# table and who played it (the face-up card while the Chimera is bid for), the open wish,
+# and a line saying what just happened. Never a hand, the hideout, a pushed card or who
+# holds a bomb.
+#
+# The "Play" row of the menu opens it: it continues the running match with cards, or
+# deals a new one with the last settings ("Play: setup" changes them). Here the bots act,
+# one visible action per pause (the session's clock, ticked by the main loop); when a
+# human is due, that seat's cards come up by themselves (after the privacy screen when
+# another human looked last). OK shows the cards of the human due (or of the only human,
+# or asks whose); BOMB (Tichu) asks which human claims a bomb or calls Tichu out of turn,
+# and play waits while the claim is open; UP/DOWN show the last happenings in full;
+# BACK and MENU go to the menu. When a round is over, its breakdown comes up.
+
+from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
+from firmware.play_text import face, happened, reading, value_token
+from firmware.texts import clip
+from firmware.ui import Screen
+
+BURST = 400  # bot actions at most per tick when they do not pause
+
+
+class Table(Screen):
+    WIDGETS = ("right", "lines")
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        s = app.session
+        if s is None or app.book is None or app.book.over():
+            self._begin()
+
+    def _begin(self):
+        # Cards for the running match, or a new match with the last settings.
+        from firmware.app import PLAY
+        from firmware.dealer import deal_on, levels_from, start
+
+        app = self.app
+        play = app.settings["play"] or PLAY
+        book = app.book
+        if book is not None and not book.over():
+            deal_on(app, levels_from(app.settings, book.game), play[2])
+            return
+        from engine_core.scorebook import GAMES
+        from firmware.screens.newmatch import PRESETS
+
+        game = play[0]
+        n = GAMES[game][0]
+        names = list(app.settings["names"][:n])
+        for p in PRESETS:
+            if len(names) < n and p not in names:
+                names.append(p)
+        limit = app.settings[game]
+        start(app, game, names, limit, levels_from(app.settings, game), play[2], quiet=True)
+
+    # -- the screen --------------------------------------------------------------------
+
+    def build(self, ui, g):
+        self.right = ui.title(g, self.title())[1]
+        self.lines = [ui.label(g, "", ui.s * 2, ui.top() + i * ui.lh) for i in range(max(1, ui.rows - 1))]
+
+    def title(self):
+        return "Chimera" if self.app.book.game == "chimera" else "Tichu"
+
+    def seat_text(self, seat, width, short=False):
+        s = self.app.session
+        d = s.dealt
+        st = d.state
+        game = d.name
+        t = self.t
+        kind, due = d.due() if st is not None else ("over", ())
+        mark = ">" if seat in due else " "
+        tags = ""
+        count = ""
+        if st is not None:
+            count = " %d" % len(st.hands[seat])
+            if game == "chimera":
+                if st.chimera == seat and st.phase != "bid":
+                    tags += " " + t("Ch%d") % st.bid
+            else:
+                call = st.calls[seat]
+                if call:
+                    tags += " " + ("GT" if call == 2 else "T")
+                if seat in st.out:
+                    tags += " #%d" % (st.out.index(seat) + 1)
+                if kind == "push" and st.pushes[seat] is not None:
+                    tags += " " + t("ok")
+            said = s.said[seat]
+            if said is not None and st.phase in ("bid", "play"):
+                if said[0] == "pass":
+                    tags += " -" if short else " " + t("pass")
+                elif said[0] == "bid":
+                    tags += " %d" % said[1]
+        rest = count + tags
+        name = self.app.book.names[seat]
+        room = width - len(mark) - len(rest)
+        return mark + clip(name, max(1, room), True) + rest
+
+    def trick_text(self):
+        s = self.app.session
+        d = s.dealt
+        st = d.state
+        t = self.t
+        names = self.app.book.names
+        game = d.name
+        if st is None:
+            return t("Round over") if not self.app.book.over() else t("Match over")
+        kind, due = d.due()
+        if st.top is not None and st.top_seat >= 0:
+            return "%s: %s" % (names[st.top_seat], reading(game, st.top, t))
+        if kind == "bid":
+            fu = st.face_up
+            holder = [x for x in range(3) if fu in st.hands[x]]
+            text = t("Face up: %s") % face(game, fu, True)
+            return text + (" " + names[holder[0]] if holder else "")
+        if kind == "give":
+            return t("The Hunters exchange")
+        if kind == "grand":
+            return t("Grand Tichu?")
+        if kind == "push":
+            return t("Pushing")
+        if kind == "play" and due:
+            return t("%s leads") % names[due[0]]
+        return ""
+
+    def happenings(self, n, trick):
+        # The last ``n`` things that happened, oldest first; the last play is left out when
+        # the trick line already says it.
+        s = self.app.session
+        parts = []
+        for action, events in s.log[-n - 1:]:
+            parts += happened(s.dealt.name, self.app.book.names, action, events, self.t)
+        if parts and parts[-1] == trick:
+            parts.pop()
+        return parts[-n:] if n else []
+
+    def draw(self):
+        ui = self.app.ui
+        s = self.app.session
+        d = s.dealt
+        st = d.state
+        book = self.app.book
+        n = len(s.levels)
+        rows = len(self.lines)
+        right = self.t("Round %d") % (book.rounds() + (1 if st is not None else 0))
+        if st is not None and d.name == "tichu" and st.wish:
+            right = self.t("Wish: %s") % value_token("tichu", st.wish)
+        ui.set(self.right, clip(right, ui.cols - len(self.title()) - 3, True))
+        # Seats one a line where there is room for them and two more lines, else two a line.
+        per = 1 if rows >= n + 2 else 2
+        width = (ui.cols - 1) // per
+        out = []
+        for i in range(0, n, per):
+            cells = [self.seat_text(x, width - (1 if per > 1 else 0), per > 1)
+                     for x in range(i, min(n, i + per))]
+            out.append(" ".join([c + " " * (width - 1 - len(c)) for c in cells[:-1]] + cells[-1:]))
+        trick = self.trick_text()
+        out.append(clip(trick, ui.cols - 1, True))
+        left = rows - len(out)
+        hint = self.hint() if left >= 3 else ""
+        room = max(1, left - (2 if hint else 0))  # a blank line before the hint
+        first = len(out)
+        for p in self.happenings(room, trick):
+            out.append(clip(p, ui.cols - 1, True))
+        last = len(out)
+        while hint and len(out) < rows - 1:
+            out.append("")
+        if hint:
+            out.append(clip(hint, ui.cols - 1, True))
+        for i in range(rows):
+            ui.set(self.lines[i], out[i] if i < len(out) else "", ui.hi if first <= i < last else ui.fg)
+
+    def hint(self):
+        hints = self.app.hints
+        t = self.t
+        text = t("%s: cards") % hints[OK]
+        if self.app.session.dealt.name == "tichu" and BOMB in hints:
+            text += "  " + t("%s: bomb") % hints[BOMB]
+        return text
+
+    # -- the bots and the humans -------------------------------------------------------
+
+    def tick(self, now):
+        app = self.app
+        s = app.session
+        if s is None or app.screen is not self:
+            return False
+        if app.pause_ms is not None:
+            s.pause = app.pause_ms
+        if s.dealt.state is None:  # the round is over: its breakdown, once the last play was seen
+            if not s.waiting(now) and s.opened != "score":
+                s.opened = "score"
+                app.open("playscore", "PlayScore")
+            return False
+        moved = False
+        for _ in range(BURST):
+            a = s.bot_due(now)
+            if a is None:
+                break
+            s.act(a, now)
+            moved = True
+            if s.pause or not s.playing():
+                break
+        if moved:
+            return True
+        if s.waiting(now) or not s.playing():
+            return False
+        due = s.humans_due()
+        if due and s.opened is not s.dealt.state:
+            s.opened = s.dealt.state
+            self.private(due[0])
+        return False
+
+    def private(self, seat, claim=False):
+        # ``seat``'s cards, after the privacy screen when another human looked last (for a
+        # claim, whenever there is another human: whoever pressed BOMB holds the device).
+        s = self.app.session
+        if s.needs_privacy(seat) or claim and len(s.humans()) > 1:
+            self.app.open("privacy", "Privacy", seat)
+        else:
+            s.viewer = seat
+            self.app.open("hand", "Hand", seat)
+
+    def ask(self, title, tag):
+        # Which human: at once when there is one.
+        s = self.app.session
+        humans = s.humans()
+        if len(humans) == 1:
+            self.private(humans[0])
+        elif humans:
+            names = [self.app.book.names[x] for x in humans]
+            self.app.open("choice", "Choice", title, names + [self.t("Cancel")], tag)
+
+    def key(self, k):
+        app = self.app
+        s = app.session
+        if k == OK:
+            if s.dealt.state is None:
+                if app.book.over():
+                    app.open("matchend", "MatchEnd")
+                else:
+                    app.open("playscore", "PlayScore")
+                return
+            due = s.humans_due()
+            if due:
+                self.private(due[0])
+            else:
+                self.ask(self.t("Whose cards?"), "look")
+        elif k == BOMB and s.playing() and s.dealt.name == "tichu":
+            self.ask(self.t("Bomb/Tichu: who?"), "claim")
+        elif (k == UP or k == DOWN) and s.log:
+            parts = []
+            for action, events in s.log:
+                parts += happened(s.dealt.name, app.book.names, action, events, self.t)
+            app.open("message", "Message", self.t("What happened"), ". ".join(parts[-12:]), False)
+        elif k == BACK or k == MENU:
+            app.to_menu()
+
+    def resume(self, result):
+        tag, i = result
+        humans = self.app.session.humans()
+        if i < len(humans):
+            self.private(humans[i], tag == "claim")

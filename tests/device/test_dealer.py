@@ -1,0 +1,325 @@
+"""The dealer mode on the device, headless, by button presses (issue 10): whole rounds of
+both games played at the panel end exactly where the engine driven directly with the same
+seed and the same choices ends; hot-seat privacy (no frame shows another seat's cards);
+a human's bomb out of turn (T5.2); an illegal selection refused with its reason (D2)."""
+
+import pytest
+
+from engine_core.dealt import Dealt
+from firmware.keys import BOMB, DOWN, OK
+from host_sim.player import (
+    BOARDS,
+    cursor_to,
+    do_item,
+    human_turn,
+    item_index,
+    menu,
+    pick_cards,
+    play_dealt_round,
+    play_setup,
+    screen_name,
+)
+
+
+@pytest.fixture
+def journal(monkeypatch):
+    """Every action the device applies, and each round's last state before it is scored away."""
+    from firmware import dealer
+
+    seen = {"actions": [], "final": []}
+    act = dealer.Session.act
+    next_round = Dealt.next_round
+
+    def logged(self, action, now=None):
+        events = act(self, action, now)
+        seen["actions"].append(action)
+        return events
+
+    def keep(self):
+        seen["final"].append(self.state)
+        next_round(self)
+
+    monkeypatch.setattr(dealer.Session, "act", logged)
+    monkeypatch.setattr(Dealt, "next_round", keep)
+    return seen
+
+
+def frames(dev):
+    """Collect what the panel is given to show after every pass of the main loop that
+    changed it (every frame an LCD draws; more than an e-paper panel shows): the screen,
+    its seat, the card codes of the card faces drawn, every text, the hands then."""
+    out = []
+    step = dev.app.step
+
+    def hooked(now):
+        before = dev.panel.refreshes
+        keys = step(now)
+        if dev.panel.refreshes == before and not dev.app.panel.pending:
+            return keys
+        from host_sim.device import labels
+
+        scr = dev.screen()
+        cards = set()
+        texts = []
+        for _, y, _, lab in labels(dev.panel.root_group):
+            if y >= 0 and lab.text.strip():
+                texts.append(lab.text)
+                if getattr(lab, "card", None) is not None:
+                    cards.add(lab.card)
+        s = dev.app.session
+        st = s.dealt.state if s is not None else None
+        out.append((type(scr).__name__, getattr(scr, "seat", None), cards, texts,
+                    st.hands if st is not None else None))
+        return keys
+
+    dev.app.step = hooked
+    return out
+
+
+def replay_directly(dev, journal, game, levels):
+    """The same round by the engine alone: the device's seed, its humans' choices; the bots
+    must choose as they did on the device, and the round must end in the same state."""
+    d = Dealt(game, levels, dev.app.book.limit)
+    d.start(dev.seeds.given[0])
+    for a in journal["actions"]:
+        if levels[a[0]] is None:
+            assert d.bot_action() is None  # the bots had nothing left to do before the human
+        else:
+            assert d.bot_action() == a
+        d.apply(a)
+    assert d.finished()
+    assert d.state.to_list() == journal["final"][0].to_list()
+    assert list(d.state.match.rounds[-1]) == dev.app.book.deltas[0]
+    assert d.entry() == dev.app.book.entry(0)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game", ["chimera", "tichu"])
+def test_a_whole_round_at_the_panel_ends_where_the_engine_ends(make_device, journal, board, game):
+    dev = make_device(board)
+    play_setup(dev, game, humans=(0,), level=1, pause=0)
+    assert screen_name(dev) == "Hand"  # one human: the cards come up without a privacy screen
+    n = play_dealt_round(dev, passes=lambda n: n % 3 == 2)
+    assert n > 3 and screen_name(dev) == "PlayScore"
+    levels = [None] + [1] * (2 if game == "chimera" else 3)
+    replay_directly(dev, journal, game, levels)
+    book = dev.app.book
+    assert book.rounds() == 1
+    rows = dev.screen().rows()  # the breakdown (it scrolls on the small panels)
+    assert rows[0] in dev.texts() and "Total" in rows[-1] and str(book.totals[0]) in rows[-1]
+    dev.press(OK)  # the next round is dealt
+    assert dev.app.session.playing() and len(dev.seeds.given) == 2
+    assert screen_name(dev) in ("Hand", "Table")
+
+
+def test_play_deals_at_once_with_the_last_settings(make_device):
+    dev = make_device("picosystem")
+    dev.app.pause_ms = 0
+    menu(dev, "Play")  # one tap from the menu: Tichu, seat 0 human, bots, the defaults
+    assert screen_name(dev) == "Hand" and dev.screen().seat == 0
+    assert dev.app.book.game == "tichu" and dev.app.book.names == ["Anna", "Ben", "Carla", "David"]
+    assert "Grand Tichu!" in dev.texts() and len([t for t in dev.texts() if t]) > 8
+    dev.press("back")
+    assert screen_name(dev) == "Table"
+    texts = dev.texts()
+    assert texts[0] == "Tichu" and any(t.startswith(">Anna 8") for t in texts)
+
+
+@pytest.mark.parametrize("board", ["picosystem", "badger2040"])  # colour faces, and mono faces as text
+def test_hot_seat_no_frame_shows_another_seats_cards(make_device, board):
+    dev = make_device(board)
+    shown = frames(dev)
+    play_setup(dev, "tichu", humans=(0, 1), level=1, pause=0)
+    play_dealt_round(dev, passes=lambda n: n % 2 == 1)
+    mono = not dev.app.ui.colour
+    viewer = None
+    privacy = 0
+    for name, seat, cards, texts, hands in shown:
+        if name == "Privacy":
+            viewer = seat
+            privacy += 1
+            assert not cards
+        elif name == "Hand":
+            assert seat == viewer, "a hand came up without the privacy screen for it"
+        if hands is None:
+            continue
+        mine = set(hands[viewer]) if viewer is not None else set()
+        assert cards <= mine, "%s shows cards of another seat" % name
+        if name == "Table":
+            assert not cards
+        if mono:  # card faces are unique on mono panels ("7j"): none of another seat's may show
+            from firmware.play_text import face
+
+            others = {face("tichu", c, True) for s in range(4) if s != viewer for c in hands[s]}
+            assert not others & set(texts), name
+    assert privacy >= 4  # Grand Tichu, the push and the play, for both humans
+
+
+def test_hot_seat_chimera_two_humans(make_device):
+    dev = make_device("macropad")
+    shown = frames(dev)
+    play_setup(dev, "chimera", humans=(0, 2), level=1, pause=0)
+    play_dealt_round(dev)
+    viewer = None
+    for name, seat, cards, _, hands in shown:
+        if name == "Privacy":
+            viewer = seat
+        if hands is not None:
+            assert cards <= (set(hands[viewer]) if viewer is not None else set())
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_human_bombs_out_of_turn(make_device, journal, board):  # T5.2
+    dev = make_device(board, state="bomb")
+    dev.seeds = None
+    from host_sim.device import seed_source
+
+    dev.seeds = dev.app.seed_source = seed_source(50)  # a deal in which Anna gets a bomb (four queens)
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=800)
+    g = dev.app.session.dealt.game
+    for _ in range(3000):
+        name = screen_name(dev)
+        assert name != "PlayScore", "no chance to bomb"
+        if name == "Hand":
+            human_turn(dev)
+            continue
+        st = dev.app.session.dealt.state
+        if st.phase == "play" and 0 in g.bomb_seats(st) and st.turn != 0 and st.top is not None:
+            break
+        dev.advance(100)
+    before = len(journal["actions"])
+    dev.press(BOMB)  # the only human: no question who, no privacy screen
+    assert screen_name(dev) == "Hand" and not dev.screen().due()[1]
+    assert len(journal["actions"]) == before  # play waits while the claim is open
+    dev.press(BOMB)  # step to the first bomb
+    scr = dev.screen()
+    assert scr.sel and scr.status()[1]
+    assert do_item(dev, lambda it: it[0] == "Bomb!")
+    a = journal["actions"][before]
+    assert a[0] == 0 and a[1] == "play"
+    assert screen_name(dev) == "Table" and "Anna bombs!" in " ".join(dev.texts())
+    st = dev.app.session.dealt.state
+    assert st.top_seat == 0 and st.top[0] >= 6
+
+
+def test_claiming_reveals_nothing_with_two_humans(make_device):
+    dev = make_device("picosystem")
+    play_setup(dev, "tichu", humans=(0, 2), level=1, pause=800)
+    while not (screen_name(dev) == "Table" and dev.app.session.dealt.state.phase == "play"):
+        if screen_name(dev) == "Privacy":
+            dev.press(OK)
+        elif screen_name(dev) == "Hand":
+            human_turn(dev)
+        else:
+            dev.advance(100)
+    dev.press(BOMB)
+    assert screen_name(dev) == "Choice" and dev.texts()[1:] == ["Anna", "Carla", "Cancel"]
+    dev.press(DOWN)
+    dev.press(OK)
+    assert screen_name(dev) == "Privacy" and dev.screen().seat == 2
+    assert "Pass to Carla" in dev.texts()
+    dev.press(OK)
+    assert screen_name(dev) == "Hand" and dev.screen().seat == 2
+    status = dev.screen().status()[0]
+    assert status == "No bomb" or status.startswith("Bombs:")
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_an_illegal_selection_is_refused_with_its_reason(make_device, board):  # D2
+    dev = make_device(board)
+    play_setup(dev, "chimera", humans=(0,), level=1, pause=0)
+    while True:
+        if screen_name(dev) == "Hand" and dev.screen().due()[0] == "play":
+            break
+        if screen_name(dev) == "Hand":
+            human_turn(dev, passes=True)
+        else:
+            dev.advance(100)
+    scr = dev.screen()
+    hand = scr.hand()
+    two = [hand[0]] + [c for c in hand if c >> 3 != hand[0] >> 3 and c >> 3 < 13][:1]  # no pair
+    pick_cards(dev, two)
+    state = dev.app.session.dealt.state
+    assert "not a combination" in " ".join(dev.texts())  # said before anything is confirmed
+    assert not dev.screen().status()[1]
+    i = item_index(dev, lambda it: it[0] == "Play")
+    cursor_to(dev, i)
+    dev.press(OK)
+    assert screen_name(dev) == "Message" and "not a combination" in " ".join(dev.texts())
+    assert dev.app.session.dealt.state is state  # nothing changed
+    dev.press(OK)
+    assert screen_name(dev) == "Hand" and dev.screen().sel == two
+
+
+def test_calls_grand_tichu_and_tichu_from_the_hand(make_device):  # T2.1, T2.4
+    dev = make_device("pico_display_pack")
+    play_setup(dev, "tichu", humans=(0, 1), level=1, pause=0)
+    assert screen_name(dev) == "Privacy"
+    dev.press(OK)
+    human_turn(dev, grand=True)  # Anna: Grand Tichu on her first 8 cards
+    assert dev.app.session.dealt.state.calls[0] == 2
+    while not (screen_name(dev) == "Hand" and dev.screen().seat == 1 and dev.screen().due()[0] == "push"):
+        if screen_name(dev) == "Privacy":
+            dev.press(OK)
+        elif screen_name(dev) == "Hand":
+            human_turn(dev)  # Ben declines Grand Tichu, Anna pushes
+        else:
+            dev.advance(100)
+    assert item_index(dev, lambda it: it[0] == "Tichu!") is not None
+    assert do_item(dev, lambda it: it[0] == "Tichu!")  # Ben calls Tichu before his push
+    assert dev.app.session.dealt.state.calls[1] == 1
+    assert screen_name(dev) == "Hand" and dev.screen().seat == 1  # and pushes on
+    assert item_index(dev, lambda it: it[0] == "Tichu!") is None
+
+
+@pytest.mark.parametrize("game", ["chimera", "tichu"])
+def test_a_power_cut_mid_trick_resumes_to_the_same_position(game):  # D1; issue 10 "nothing lost"
+    from firmware.stores import NvmStore
+    from host_sim.device import Device
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=5)
+    dev.app.pause_ms = 0
+    play_setup(dev, game, humans=(0,), level=2)
+    turns = 0
+    while turns < 4:  # the human's bids, gives or pushes, and into trick play
+        name = screen_name(dev)
+        if name == "Hand" and dev.screen().due()[1]:
+            human_turn(dev)
+            turns += 1
+        elif name == "Hand":
+            dev.press("back")
+        else:
+            dev.advance(100)
+    s = dev.app.session
+    before = s.dealt.state.to_list()
+    step = s.dealt.step()
+    bot_next = s.dealt.bot_action()
+    assert s.dealt.state.phase == "play"
+    again = Device("picosystem", NvmStore(nvm), seed=99)  # the power comes back: a new app
+    r = again.app.session
+    assert r is not None and r.levels == s.levels
+    assert r.dealt.state.to_list() == before and r.dealt.step() == step
+    assert r.dealt.bot_action() == bot_next  # the bots decide the same again
+    assert again.app.book.deltas == dev.app.book.deltas
+    again.app.pause_ms = 0
+    assert screen_name(again) == "Table"
+    again.advance(200)
+    assert screen_name(again) in ("Hand", "Privacy", "Table", "PlayScore")
+
+
+def test_finished_rounds_and_the_next_deal_survive_a_restart():
+    from firmware.stores import NvmStore
+    from host_sim.device import Device
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("pico_display_pack", NvmStore(nvm), seed=8)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1)
+    play_dealt_round(dev)
+    dev.press(OK)  # the breakdown: OK deals the next round
+    seed = dev.app.session.dealt.seed
+    again = Device("pico_display_pack", NvmStore(nvm), seed=99)
+    assert again.app.book.deltas == dev.app.book.deltas and len(again.app.book.deltas) == 1
+    assert again.app.session.dealt.seed == seed
+    assert again.app.session.dealt.state.to_list() == dev.app.session.dealt.state.to_list()
