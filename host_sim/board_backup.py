@@ -238,10 +238,71 @@ def score_sheets(content, day):
     return [(_safe(name), sheet)]
 
 
+def journal_payloads(content):
+    """The payloads of the store's own journal, decoded as the firmware reads them (dicts;
+    a dealt match's actions as {"t": "actions", "b": bytes}); none for a first-version
+    journal still waiting to be moved in (it holds no dealt match)."""
+    from firmware.dealt_codec import Decoder
+    from firmware.journal import Journal
+    from firmware.stores import FramStore, NvmStore
+
+    image = bytearray(content.image)
+    store = FramStore(image) if content.store == "fram" else NvmStore(image)
+    decode = Decoder().decode
+    for b in Journal(store).records():
+        try:
+            yield decode(b)
+        except (ValueError, UnicodeError, IndexError, KeyError):
+            pass
+
+
+def dealt_rounds(content):
+    """(seats payload, [(seed, actions)] of every round journaled since the match began), or
+    (None, []) when the journal holds no dealt match. The rounds are incomplete when a
+    compaction has dropped the actions of finished rounds: then fewer rounds than the book
+    has finished start before the first journaled seed (see game_records)."""
+    from engine_core.action_codec import decode_all
+
+    seats, rounds, scored_before = None, [], 0
+    for p in journal_payloads(content):
+        kind = p.get("t")
+        if kind == "new":
+            seats, rounds, scored_before = None, [], 0
+        elif kind == "dealt":
+            seats, rounds = p, []
+        elif kind == "round" and seats is not None and not rounds:
+            scored_before += 1  # a round whose actions are not in the journal any more
+        elif kind == "actions" and seats is not None:
+            for a in decode_all(seats["game"], p["b"]):
+                if a[0] == "seed":
+                    rounds.append((a[2], []))
+                elif rounds:
+                    rounds[-1][1].append(a)
+    return seats, rounds, scored_before
+
+
+def game_records(content, day):
+    """[(file name, CONTRACT 2 record)] of the dealt match the journal holds: its journaled
+    seeds and actions are the record, and judge replays it to the book's scores. None when
+    the match was not dealt, or when the journal has been compacted since it began (the
+    first rounds' actions are gone; the score sheet still has every round)."""
+    from engine_core.dealt import record
+
+    book = content.book
+    seats, rounds, lost = dealt_rounds(content)
+    if book is None or seats is None or not rounds or lost or len(book.deltas) > len(rounds):
+        return []
+    rec = record(seats["game"], book.limit, rounds, seats["first_dealer"], list(book.names))
+    if book.started:
+        rec["started"] = book.started
+    when = book.started or day
+    name = "%s-%s-%s.record.json" % (book.game, when, "-".join(book.names))
+    return [(_safe(name), rec)]
+
+
 # Every kind of record the board's journal yields: name -> function(content, day) returning
-# [(file name, record dict)]. The dealt-game records (CONTRACT 2) join here once the device
-# keeps them in its journal.
-RECORD_KINDS = {"score sheet": score_sheets}
+# [(file name, record dict)].
+RECORD_KINDS = {"score sheet": score_sheets, "game record": game_records}
 
 
 def records(content, day):

@@ -110,11 +110,30 @@ def legend(profile):
     return "\n".join(lines)
 
 
+def write_records(board, state):
+    """The game record of the dealt match in the simulator's journal, into ``state``/records
+    (the board's records leave it over USB instead: make records)."""
+    import json
+    import time
+
+    from host_sim.board_backup import Content, game_records
+
+    with open(os.path.join(state, "nvm.bin"), "rb") as f:
+        content = Content("nvm", f.read(), board)
+    out = os.path.join(state, "records")
+    for name, rec in game_records(content, time.strftime("%Y-%m-%d")):
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, name), "w") as f:
+            json.dump(rec, f)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--state", help="journal directory (default build/sim/<board>)")
     ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first")
+    ap.add_argument("--seed", type=int, help="deal the dealer mode's cards from this seed (default: "
+                    "os.urandom, as the board)")
     ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests; "
                     "then SDL_VIDEODRIVER=dummy or offscreen may stand in for a display)")
     args = ap.parse_args(argv)
@@ -156,7 +175,13 @@ def main(argv):
     keys = profile.make_keys()
     encoder = profile.make_encoder()
     app = App(profile, display, keys, store_in(state), encoder)
+    if args.seed is not None:
+        from host_sim.device import seed_source
+
+        app.seed_source = seed_source(args.seed)
     print(legend(profile))
+    print("  dealt matches are saved as game records (CONTRACT 2) in %s" % os.path.join(state, "records"))
+    saved = [None]
 
     names = {name: n for n, name in enumerate(profile.SIM_KEYS)}
     enc = getattr(profile, "ENCODER_KEYS", ())
@@ -172,6 +197,10 @@ def main(argv):
 
     def on_time():
         app.step(supervisor.ticks_ms())
+        rounds = (app.book.started, app.book.rounds()) if app.book is not None else None
+        if app.session is not None and rounds != saved[0]:
+            saved[0] = rounds
+            write_records(profile.ID, state)
         if end is not None and time.monotonic() > end:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
