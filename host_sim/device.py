@@ -28,12 +28,12 @@ class KeysError(ValueError):
 def key_names(profile, encoder=None):
     """The logical keys ``profile``'s board can give (its buttons' taps and holds, and cw/ccw
     when it has an encoder), in the order firmware/keys.py lists them."""
-    from firmware.keys import BACK, CCW, CW, DOWN, LEFT, MENU, OK, RIGHT, UP
+    from firmware.keys import BACK, BOMB, CCW, CW, DOWN, LEFT, MENU, OK, RIGHT, UP
 
     given = {k for pair in profile.KEYMAP for k in pair if k is not None}
     if encoder is not None:
         given.update((CW, CCW))
-    return [k for k in (UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, CW, CCW) if k in given]
+    return [k for k in (UP, DOWN, LEFT, RIGHT, OK, BACK, MENU, BOMB, CW, CCW) if k in given]
 
 
 def board_key_names(board):

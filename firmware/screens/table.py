@@ -1,6 +1,7 @@
 # The table (dealer mode), public: what everybody at the table may see. Per seat its
 # name, how many cards it holds, its call (Tichu, Grand) or bid and whether it is the
-# Chimera, its last word (a bid, a pass) and a mark on whose turn it is; the trick on the
+# Chimera, the points (treasure) it has taken ("25p"), its last word (a bid, a pass) and a
+# mark on whose turn it is; the trick on the
 # table and who played it (the face-up card while the Chimera is bid for), the open wish,
 # and a line saying what just happened. Never a hand, the hideout, a pushed card or who
 # holds a bomb.
@@ -86,6 +87,9 @@ class Table(Screen):
                     tags += " #%d" % (st.out.index(seat) + 1)
                 if kind == "push" and st.pushes[seat] is not None:
                     tags += " " + t("ok")
+            taken = _points(game, st.piles[seat])
+            if taken:
+                tags += " " + t("%dp") % taken
             said = s.said[seat]
             if said is not None and st.phase in ("bid", "play"):
                 if said[0] == "pass":
@@ -262,3 +266,15 @@ class Table(Screen):
         humans = self.app.session.humans()
         if i < len(humans):
             self.private(humans[i], tag == "claim")
+
+
+def _points(game, pile):
+    # The card points (Tichu, T1.4) or treasure (Chimera, C1.4) in a seat's pile: public,
+    # every trick was taken face up.
+    if game == "tichu":
+        from engine_core.tichu.scoring import card_points
+
+        return card_points(pile)
+    from engine_core.chimera.scoring import treasure
+
+    return treasure(pile)

@@ -100,6 +100,8 @@ class Totals(Screen):
         if k == OK:
             if app.book.over():
                 app.open("matchend", "MatchEnd")
+            elif app.session is not None:  # a dealt match: its round is on the table
+                app.home()
             else:
                 app.open("entry", "RoundEntry")
         elif k == UP or k == DOWN or k == LEFT:

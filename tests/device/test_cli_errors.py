@@ -39,9 +39,9 @@ def test_shot_a_bad_repeat_count_names_the_token_and_the_form(tmp_path, capsys, 
 
 
 @pytest.mark.parametrize("board, names", [
-    ("picosystem", "up down left right ok back menu"),
-    ("badger2040", "up down left right ok back menu"),
-    ("macropad", "up down left right ok back menu cw ccw"),
+    ("picosystem", "up down left right ok back menu bomb"),
+    ("badger2040", "up down left right ok back menu bomb"),
+    ("macropad", "up down left right ok back menu bomb cw ccw"),
 ])
 def test_shot_an_unknown_key_lists_the_boards_key_names(tmp_path, capsys, board, names):
     out = tmp_path / "x.png"

@@ -323,3 +323,12 @@ def test_finished_rounds_and_the_next_deal_survive_a_restart():
     assert again.app.book.deltas == dev.app.book.deltas and len(again.app.book.deltas) == 1
     assert again.app.session.dealt.seed == seed
     assert again.app.session.dealt.state.to_list() == dev.app.session.dealt.state.to_list()
+
+
+def test_the_scores_of_a_dealt_match_lead_back_to_its_table(make_device):  # a score-book match
+    dev = make_device("picosystem")
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    menu(dev, "Scores")
+    assert screen_name(dev) == "Totals"
+    dev.press(OK)  # not the score keeper's round entry: the cards are on the table
+    assert screen_name(dev) in ("Table", "Hand", "Privacy")
