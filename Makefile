@@ -21,11 +21,11 @@ BENCH_HANDS := benchmarks/hands/chimera20.txt benchmarks/hands/chimera17.txt \
 
 .PHONY: test lint venv node_modules bench heap fuzz sim clean play shots heap-device
 
-## test: lint, mypy over firmware/ and boards/, CPython tests (pytest), then the engine tests under MicroPython (node)
+## test: lint, mypy over firmware/ and boards/, CPython tests (pytest, spread over the cores), then the engine tests under MicroPython (node)
 test: venv node_modules
 	$(VENV)/bin/ruff check .
 	$(PY) -m host_sim typecheck
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist load
 	node tests/mp/run.mjs
 
 ## lint: ruff over the whole repository
@@ -86,10 +86,11 @@ cost: venv
 shots: venv
 	$(PY) -m host_sim shots --out docs/shots
 
-## heap-device: the heap the score keeper holds under MicroPython, per board, at its peak
-heap-device: node_modules
-	for b in picosystem pico_display_pack macropad badger2040; do \
-		node tests/mp/exec.mjs benchmarks/device_heap.py benchmarks/device_stubs.py firmware/texts.tsv $$b; done
+## heap-device: the app's heap on CircuitPython's RP2040-like interpreter (.mpy as deployed): the score
+## keeper's session and a whole dealt match of each game with level-3 bots, per board; the peak after
+## gc.collect() and the smallest -X heapsize each completes in (needs ../shared/tools, else skips)
+heap-device: venv
+	nice -n 10 $(PY) benchmarks/device_heap_run.py
 
 ## heap-journal: the heap the journal holds reading and saving, on CircuitPython's RP2040-like interpreter
 .PHONY: heap-journal

@@ -19,14 +19,20 @@ Method:
   chances (tichu_seats + bomb_seats, before any bot is asked), and a decision per level
   (the driver's decide: bot_rng, then the bot).
 - Instructions: one callgrind run per game (benchmarks/cost_device.py count) measures every
-  step: the device script brackets each step with calls of divmod(), which neither the
-  engine nor the interpreter calls, and callgrind's --dump-before=<its address> writes one
+  step: the device script brackets each step with calls of pow(a, b, m), which neither the
+  engine, the app nor the interpreter calls, and callgrind's --dump-before=<its address> writes one
   cost part per interval (checked: as many parts as brackets). The interpreter is stripped,
   so the address is found first (marker_address). The brackets' own cost (an empty step,
   "noop") is subtracted. Every step runs once unmeasured first, so the modules imported on
   first use are loaded, as they stay on a board. Before each step the heap is collected and
   70 KB of ballast stands in for the app, so a step pays the collections its garbage causes
   on a board.
+- The hand screen (dealer mode), on the largest and the smallest panel (picosystem 240x240,
+  macropad 128x64), firmware/ and boards/ compiled likewise, the board's C modules stood in
+  for by benchmarks/device_stubs.py: "draw" draws the hand of the position's seat for a
+  position just reached (its legal list, items, reading, status), "press" is one press of
+  RIGHT on it through app.step (the next legal play selected, checked and drawn). Not
+  counted: the panel's own refresh (native code on the board).
 - RP2040 time: instructions x 2.5 cycles / 125 MHz (2.5 Cortex-M0+ cycles per x86
   instruction of the interpreter is a rough factor: a guide, not a measurement).
 - Heap: natively (no valgrind), the least free heap in KB above the loaded position in
@@ -57,10 +63,14 @@ HEAP_MAX_KB = 64  # cost_device.HEAP_MAX_KB: the heap bisection's top
 APP_KB = 70  # cost_device.APP_HEAP: ballast for the app during the counts
 CYCLES_PER_INSTR = 2.5
 HZ = 125e6
-# The steps of each game (then a decision per level); dealer mode adds "draw" (drawing a
-# hand) here and in cost_device.STEPS.
+# The steps of each game (then a decision per level, then the hand screen's draw and press
+# on the largest and the smallest panel: cost_device.step_for).
 STEP_KINDS = {"chimera": ("legal", "apply"), "tichu": ("legal", "apply", "scan")}
+HAND_BOARDS = ("picosystem", "macropad")  # 240x240 and 128x64
+SCREEN_KINDS = tuple("%s@%s" % (what, b) for what in ("draw", "press") for b in HAND_BOARDS)
+SCREEN_HEAP = "400K"  # the app with its hand screen does not fit 171 KB yet (cost_device.py)
 TITLES = {"legal": "legal_actions", "apply": "apply", "scan": "driver scan"}
+STUBS = os.path.join(ROOT, "benchmarks", "device_stubs.py")
 
 
 def ms(instructions):
@@ -78,10 +88,16 @@ def missing():
 
 
 def compile_engine(out):
-    """engine_core as .mpy files under ``out``, compiled as make deploy MPY_CROSS= does."""
+    """engine_core, firmware/ and boards/ as .mpy files under ``out``, compiled as make deploy
+    MPY_CROSS= does (texts.tsv as a file), and the stand-ins for the board's C modules."""
     from host_sim.deploy import _tree_files, compile_mpy
 
-    for dest, content in compile_mpy(_tree_files(ROOT, "engine_core"), MPY_CROSS):
+    files = []
+    for top in ("engine_core", "boards", "firmware"):
+        files += _tree_files(ROOT, top)
+    os.makedirs(out, exist_ok=True)
+    shutil.copyfile(STUBS, os.path.join(out, "device_stubs.py"))
+    for dest, content in compile_mpy(files, MPY_CROSS):
         path = os.path.join(out, dest)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         if isinstance(content, bytes):
@@ -157,8 +173,8 @@ def write_positions(path, name, items):
 
 # ----------------------------------------------------------------------------- running
 
-def device(env, mode, pos, kinds, valgrind=()):
-    cmd = list(valgrind) + [INTERP, "-X", "heapsize=" + HEAP, DEVICE, mode, pos, ",".join(kinds)]
+def device(env, mode, pos, kinds, valgrind=(), heap=HEAP):
+    cmd = list(valgrind) + [INTERP, "-X", "heapsize=" + heap, DEVICE, mode, pos, ",".join(kinds)]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit("cost: the device script failed:\n%s%s" % (done.stdout[-2000:], done.stderr[-3000:]))
@@ -179,7 +195,8 @@ s = game.apply(s, game.next_deal(s, Pcg32(3)))[0]
 d = Driver(game, [0] * 4, 5, bot=None)
 for i in range(60):
     if i < int(sys.argv[1]):
-        divmod(7, 3)
+        pow(7, 3, 5)
+    f = (i + 0.5) // 1.5 + (i + 0.5) % 1.5 + int(i * 2.6 + 0.5)  # what else float // and % call
     a = d.action(s, i)
     s = game.apply(s, a)[0]
     id(s), hash(a), len(str(a)), gc.mem_free()
@@ -187,9 +204,10 @@ for i in range(60):
 
 
 def marker_address(tmp, env):
-    """The address callgrind names the builtin divmod() by in the stripped interpreter: the
-    one function that runs exactly 37 times in a script that calls divmod 37 times among
-    60 engine steps and other builtins, and 53 times for 53 among the same steps. (Not
+    """An address callgrind names a C function of the builtin pow(a, b, m) by in the stripped
+    interpreter: a function that runs exactly 37 times in a script that calls pow 37 times
+    among 60 engine steps, float // and % and other builtins, and 53 times for 53 among the
+    same steps. (Not divmod: the app's screens call // and %, which share its C functions. Not
     every builtin will do: a C function reached by a tail call is no function to callgrind,
     and some, like id(), run inside the interpreter too.)"""
     script = os.path.join(tmp, "marker.py")
@@ -202,9 +220,9 @@ def marker_address(tmp, env):
                        capture_output=True, check=True)
         counts.append(_calls(out))
     found = [fn for fn in counts[0] if counts[0][fn] == 37 and counts[1].get(fn) == 53]
-    if len(found) != 1:
-        raise SystemExit("cost: cannot find divmod in the interpreter (%d candidates)" % len(found))
-    return found[0]
+    if not found:
+        raise SystemExit("cost: cannot find pow() of three in the interpreter")
+    return sorted(found)[0]  # any: each runs for pow(a, b, m) alone (count() checks the parts)
 
 
 def _calls(path):
@@ -236,11 +254,11 @@ def parts(prefix):
     return out
 
 
-def count(tmp, env, mark, name, pos, kinds):
+def count(tmp, env, mark, name, pos, kinds, heap=HEAP):
     """[(kind, label, instructions, completed)], the brackets' cost taken off; a step that
     ran out of heap beside the app's ballast did not complete."""
-    prefix = os.path.join(tmp, "cg_" + name)
-    labels = device(env, "count", pos, ("noop",) + kinds, callgrind(prefix, "--dump-before=" + mark))
+    prefix = os.path.join(tmp, "cg_%s_%s" % (name, heap))
+    labels = device(env, "count", pos, ("noop",) + kinds, callgrind(prefix, "--dump-before=" + mark), heap)
     cost = parts(prefix)
     if len(cost) != 1 + 2 * len(labels):
         raise SystemExit("cost: %d cost parts for %d steps: the marker ran elsewhere too"
@@ -289,6 +307,8 @@ def parse_args(argv):
     p.add_argument("--games", default="chimera,tichu")
     p.add_argument("--levels", default="0,1,2,3", help="bot levels to measure (default 0,1,2,3)")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--screen-positions", type=int, default=10,
+                   help="positions per game for the hand screen's draw and press (default 10; 0: none)")
     p.add_argument("--no-heap", action="store_true", help="skip the heap bisection")
     args = p.parse_args(argv)
     args.games = [g for g in args.games.split(",") if g]
@@ -318,12 +338,20 @@ def measure(args):
         for name in args.games:
             kinds = STEP_KINDS[name] + tuple("L%d" % x for x in args.levels)
             pos = os.path.join(tmp, name + ".jsonl")
-            write_positions(pos, name, positions(name, args.positions, args.seed))
+            found = positions(name, args.positions, args.seed)
+            write_positions(pos, name, found)
             measured = count(tmp, env, mark, name, pos, kinds)
+            if args.screen_positions:  # the hand screen at every k-th position (the same labels)
+                screen_pos = os.path.join(tmp, name + "_screen.jsonl")
+                k = max(1, -(-len(found) // args.screen_positions))
+                write_positions(screen_pos, name, found[::k])
+                measured += count(tmp, env, mark, name, screen_pos, SCREEN_KINDS, SCREEN_HEAP)
             heaps = [] if args.no_heap else device(env, "heap", pos, kinds)
+            kinds += SCREEN_KINDS if args.screen_positions else ()  # no heap figure: make heap-device's
             game = __import__("engine_core.%s.game" % name, None, None, ["game"])
             for kind in kinds:
-                title = TITLES.get(kind) or "decide L" + kind[1:]
+                title = TITLES.get(kind) or ("decide L" + kind[1:] if kind[0] == "L"
+                                             else kind.replace("@", " "))
                 if kind != "L0" and bot_module(game) is None:
                     title += " (=L0)"  # no bot module yet: the driver plays random
                 rows.append((name, title, [(label, c, ok) for k, label, c, ok in measured if k == kind],

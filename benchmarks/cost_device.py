@@ -8,14 +8,24 @@
 # or "oot" for a seat asked out of turn)}. KINDS: the steps to
 # measure, comma-separated, out of STEPS below.
 #
-# count: for every position and kind, the step is bracketed by calls of MARK (divmod,
-# which neither the engine nor the interpreter calls); valgrind --tool=callgrind --dump-before=<its entry>
-# then writes one cost part per interval, so every step's instruction count comes out of
-# one run. Before each step, outside the brackets, the heap is collected and the app's
-# own objects are stood in for by APP_HEAP bytes of ballast, so a step pays the
-# collections its garbage causes on a board. "noop" measures the brackets themselves.
+# count: for every position and kind, the step is bracketed by calls of MARK (pow of
+# three, which neither the engine, the app nor the interpreter calls); valgrind
+# --tool=callgrind --dump-before=<its entry> then writes one cost part per interval, so
+# every step's instruction count comes out of one run. Before each step, outside the
+# brackets, the heap is collected and the app's own objects are stood in for by APP_HEAP
+# bytes of ballast, so a step pays the collections its garbage causes on a board. "noop"
+# measures the brackets themselves.
 # Both modes first run every step once, unmeasured: the modules a step imports on first
 # use (choices, the bots' helpers) are loaded once on a board, not per step.
+#
+# draw@BOARD, press@BOARD: the dealer mode's hand screen (firmware/screens/hand.py) of the
+# position's seat, on BOARD's profile with the stand-in display (benchmarks/device_stubs.py,
+# firmware/ and boards/ as .mpy on MICROPYPATH too): drawing it for a position just
+# reached (the legal list, the items, the reading and status), and one press of RIGHT on
+# it through app.step (the next legal play selected, checked and drawn). The app showing
+# it is real and does not fit beside the engine steps' ballast in 171 KB, so these run on
+# a bigger heap, with ballast that leaves what a 171 KB heap would leave beside the app
+# (at least 16 KB: the app alone does not fit a Pico yet, make heap-device).
 #
 # heap: the least free heap, in KB, in which each step completes: ballast leaves that
 # much free above the position (loaded, collected), found by bisection, natively.
@@ -30,8 +40,9 @@ import sys
 from engine_core.bot_driver import Driver
 
 APP_HEAP = 70 * 1024  # the score keeper's peak (make heap-device: about 52 to 70 KB)
+BOARD_HEAP = 171 * 1024  # a Pico's free heap: the hand screen's runs have a bigger one (cost.py)
 HEAP_MAX_KB = 64  # bisection range of the heap mode; more is reported as 65
-MARK = divmod
+MARK = pow
 
 
 def _tuples(x):
@@ -71,9 +82,96 @@ def _noop(g, drivers, p):
     return None
 
 
-# The kinds of step. Dealer mode adds "draw" (drawing a hand for a seat) here.
+# The kinds of step. "draw@BOARD" and "press@BOARD" (see step_for) are the dealer mode's
+# hand screen on that board's profile.
 STEPS = {"noop": _noop, "legal": _legal, "apply": _apply, "scan": _scan, "L0": _decide(0), "L1": _decide(1),
          "L2": _decide(2), "L3": _decide(3)}
+
+# -- the hand screen (firmware/screens/hand.py) on a board, with the stand-in display ----------
+
+APPS = {}  # board -> the app showing a dealt match's hand screen
+HELD = [0]  # the heap the apps hold: the ballast stands in for less of the app
+NOW = [0]
+NAMES = ("Anna", "Ben", "Carla", "David")
+
+
+def _hand_app(board, g):
+    # An app on ``board``'s profile (no journal) with a dealt match of ``g`` and the hand
+    # screen of seat 0 on top, as after a press of "Play" (seat 0 a human, bots at 3).
+    app = APPS.get(board)
+    if app is not None:
+        return app
+    gc.collect()
+    before = gc.mem_alloc()
+    import device_stubs
+
+    device_stubs.install()
+    from device_stubs import Display
+
+    from boards import load
+    from firmware.app import App
+    from firmware.dealer import start
+
+    p = load(board)
+    app = App(p, Display(p.WIDTH, p.HEIGHT), p.make_keys())
+    app.pause_ms = 0
+    app.seed_source = lambda: 1
+    name = "tichu" if g.__name__.endswith("tichu.game") else "chimera"
+    start(app, name, list(NAMES[:g.SEATS]), 1000, [None] + [3] * (g.SEATS - 1), 0, quiet=True)
+    app.open("hand", "Hand", 0)
+    APPS[board] = app
+    gc.collect()
+    HELD[0] += gc.mem_alloc() - before
+    return app
+
+
+def _show(board, g, p):
+    # The hand screen of the position's seat, on the position, nothing selected.
+    app = _hand_app(board, g)
+    app.session.dealt.state = p[0]
+    scr = app.screen
+    scr.seat = p[1]
+    scr.sel = []
+    scr.cursor = scr.top = 0
+    scr.step_i = -1
+    scr._acts = None
+    return app
+
+
+def _draw(board):
+    # Drawing the hand of a position just reached: its legal list, items, reading, status.
+    def prepare(g, drivers, p):
+        _show(board, g, p)
+
+    def step(g, drivers, p):
+        APPS[board].screen.draw()
+    return prepare, step
+
+
+def _press(board):
+    # One press of RIGHT on the drawn hand (a tap; DOWN where RIGHT needs a hold): the
+    # next legal play selected, read and checked, and drawn, through app.step.
+    def prepare(g, drivers, p):
+        _show(board, g, p).screen.draw()
+
+    def step(g, drivers, p):
+        app = APPS[board]
+        km = app.input.keymap
+        keys = [n for n in range(len(km)) if km[n][0] == "right"] or [n for n in range(len(km))
+                                                                      if km[n][0] == "down"]
+        NOW[0] += 1000
+        app.input.keys.inject(keys[0], True, NOW[0])
+        app.input.keys.inject(keys[0], False, NOW[0] + 80)
+        app.step(NOW[0] + 80)
+    return prepare, step
+
+
+def step_for(kind):
+    # (prepare or None, step) of a kind; prepare runs outside the measured interval.
+    if "@" in kind:
+        what, board = kind.split("@")
+        return (_draw if what == "draw" else _press)(board)
+    return None, STEPS[kind]
 
 
 def ballast(free_wanted):
@@ -98,6 +196,9 @@ def ballast(free_wanted):
 
 
 def fits(step, g, drivers, p, kb):
+    prepare, step = step
+    if prepare is not None:
+        prepare(g, drivers, p)
     held = ballast(kb * 1024)
     try:
         step(g, drivers, p)
@@ -141,24 +242,32 @@ def main():
             if not warm:  # every step once, unmeasured: the modules steps import on first use
                 warm = True
                 for kind in kinds:
+                    prepare, step = step_for(kind)
                     try:
-                        STEPS[kind](g, drivers, p)
+                        if prepare is not None:
+                            prepare(g, drivers, p)
+                        step(g, drivers, p)
                     except MemoryError:
                         pass
             for kind in kinds:
-                step = STEPS[kind]
+                prepare, step = step_for(kind)
                 if mode == "heap":
-                    print(kind, phase, least_kb(step, g, drivers, p))
+                    print(kind, phase, least_kb((prepare, step), g, drivers, p))
                     continue
+                if prepare is not None:
+                    prepare(g, drivers, p)
                 gc.collect()
-                held = ballast(gc.mem_free() - APP_HEAP)
-                MARK(7, 3)
+                if HELD[0]:  # the real app is here: the board's heap is what it leaves free
+                    held = ballast(max(16 * 1024, BOARD_HEAP - gc.mem_alloc()))
+                else:  # the ballast stands in for the app
+                    held = ballast(gc.mem_free() - APP_HEAP)
+                MARK(7, 3, 5)
                 try:
                     step(g, drivers, p)
                     done = "ok"
                 except MemoryError:  # reported: the step does not run beside the app
                     done = "MemoryError"
-                MARK(7, 3)
+                MARK(7, 3, 5)
                 del held
                 print(kind, phase, done)
 

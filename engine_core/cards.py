@@ -88,7 +88,7 @@ class Deck:
 
     def check_possible(self, codes):
         seen = set()
-        per_value = {}
+        per_value = {}  # type: dict
         for c in codes:
             v = c >> 3
             n = per_value.get(v, 0) + 1

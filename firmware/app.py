@@ -61,6 +61,9 @@ LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
                   "engine_core.chimera.scoresheet",
                   "engine_core.tichu.scoresheet", "engine_core.entry_fields")
+# The engine's games (rules, views, bots): a dealt match loads its game's; they go when
+# another match takes its place, so a Tichu match after a Chimera one holds one game.
+GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")
 # The journal's code: loaded for a write, dropped after it.
 JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec", "firmware.dealt_codec",
                    "engine_core.action_codec")
@@ -273,10 +276,18 @@ class App:
     def start_match(self, book, session=None):
         # The new match replaces the old one in the journal at once (one atomic reset).
         # ``session``: its dealt cards (a dealt match), None for the score keeper.
+        if session is None:
+            self.end_session()
         self.book = book
         self.session = session
         self.home()
         self.record(None)
+
+    def end_session(self):
+        # The dealt match's cards are done with: its game's modules go too (GAME_MODULES).
+        self.session = None
+        _drop_modules(GAME_MODULES)
+        gc.collect()
 
     def save_settings(self):
         self.texts.use(self.settings["lang"])

@@ -176,6 +176,7 @@ def start(app, game, names, limit, levels, pause, quiet=False):
     # comes up on top (``quiet``: the table is being built already, stay on it).
     from engine_core.scorebook import ScoreBook
 
+    app.end_session()  # the last match's game, before this one's loads
     book = ScoreBook(game, names, limit)
     app.book = book
     app.session = Session(app, levels, pause)
@@ -187,6 +188,7 @@ def start(app, game, names, limit, levels, pause, quiet=False):
 
 def deal_on(app, levels, pause):
     # Cards for the running score-keeper match: the seats are journaled, then the deal.
+    app.end_session()
     app.session = Session(app, levels, pause)
     app.record(app.session.seats())
     app.session.deal()

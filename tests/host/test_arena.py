@@ -111,7 +111,8 @@ def test_cost_benchmark_tiny_run():
     why = cost.missing()
     if why:
         pytest.skip(why)
-    rows = cost.measure(cost.parse_args(["--positions", "2", "--games", "chimera", "--levels", "0"]))
+    rows = cost.measure(cost.parse_args(["--positions", "2", "--games", "chimera", "--levels", "0",
+                                         "--screen-positions", "0"]))
     assert [r[1] for r in rows] == ["legal_actions", "apply", "decide L0"]
     for _, title, measured, heaps in rows:
         assert len(measured) == len(heaps) == 2

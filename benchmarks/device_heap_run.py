@@ -1,0 +1,175 @@
+"""The app's heap on CircuitPython's RP2040-like interpreter (make heap-device).
+
+    python benchmarks/device_heap_run.py [--boards picosystem,...] [--parts keeper,chimera,tichu]
+                                         [--rounds N] [--heap 171] [--no-bisect] [--trace]
+
+Compiles firmware/, boards/ and engine_core/ with ../shared/tools/mpy-cross into a
+temporary folder exactly as `make deploy MPY_CROSS=` ships them (host_sim/deploy.py;
+texts.tsv copied as a file), puts the stand-ins for the board's C modules
+(benchmarks/device_stubs.py, as .py) beside them on MICROPYPATH, and runs
+benchmarks/device_heap.py (read its top comment) on ../shared/tools/circuitpython-rp2040:
+
+- once per board at -X heapsize=171K (what a Pico has free under CircuitPython 10) with
+  every part in one run: the score keeper's session, then a whole dealt match of Chimera
+  and one of Tichu (seat 0 by key presses, level-3 bots). It prints the peak of the heap
+  held after gc.collect() per part and where, the heap before the app, and the app's own
+  peak = peak - before (the goal: at most GOAL_KB); a run that hits MemoryError says where.
+- then, for the first board (picosystem: the most text on the panel), per part and for
+  the whole run, the smallest -X heapsize in KB in which it completes, by bisection over
+  runs, and the run's peak with room to spare (1 MB). That also covers what a step holds only while it runs
+  (a bot's search, a draw), which the after-press figure cannot see.
+
+Without the tools it says so and stops with status 0.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
+INTERP = os.path.join(TOOLS, "circuitpython-rp2040")
+MPY_CROSS = os.path.join(TOOLS, "mpy-cross")
+SCRIPT = os.path.join(ROOT, "benchmarks", "device_heap.py")
+STUBS = os.path.join(ROOT, "benchmarks", "device_stubs.py")
+BOARDS = ("picosystem", "pico_display_pack", "macropad", "badger2040")
+PARTS = ("keeper", "chimera", "tichu")
+HEAP_KB = 171  # a Pico's free heap under CircuitPython 10
+GOAL_KB = 96  # the app's own peak, at most
+LOW_KB, HIGH_KB = 32, 1024  # the bisection's range
+TIMEOUT_S = 600
+
+
+def missing():
+    """What is missing to run, or None."""
+    for path in (INTERP, MPY_CROSS):
+        if not os.access(path, os.X_OK):
+            return "%s is not there (the tools of ../shared/tools, see BUILD.md)" % path
+    return None
+
+
+def compile_app(out):
+    """firmware/, boards/ and engine_core/ as make deploy MPY_CROSS= ships them, under ``out``
+    (every board profile: the runs choose one)."""
+    from host_sim.deploy import _tree_files, compile_mpy
+
+    files = []
+    for top in ("engine_core", "boards", "firmware"):
+        files += _tree_files(ROOT, top)
+    for dest, content in compile_mpy(files, MPY_CROSS):
+        path = os.path.join(out, dest)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if isinstance(content, bytes):
+            with open(path, "wb") as f:
+                f.write(content)
+        else:
+            shutil.copyfile(content, path)
+
+
+def prepare(tmp):
+    """The MICROPYPATH of the runs: the compiled app, then the stand-ins."""
+    lib = os.path.join(tmp, "lib")
+    stubs = os.path.join(tmp, "stubs")
+    compile_app(lib)
+    os.makedirs(stubs)
+    shutil.copyfile(STUBS, os.path.join(stubs, "device_stubs.py"))
+    return lib + ":" + stubs
+
+
+def run(path, heap_kb, board, parts, rounds=0, trace=False):
+    """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError."""
+    cmd = [INTERP, "-X", "heapsize=%dK" % heap_kb, SCRIPT, board, ",".join(parts)]
+    if rounds:
+        cmd.append("rounds=%d" % rounds)
+    if trace:
+        cmd.append("trace")
+    env = dict(os.environ, MICROPYPATH=path)
+    try:
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
+                              cwd=os.path.dirname(path.split(":")[0]))
+    except subprocess.TimeoutExpired:
+        return 124, "timed out after %d s" % TIMEOUT_S
+    return done.returncode, done.stdout + done.stderr
+
+
+def least_heap(path, board, parts, rounds=0):
+    """The smallest -X heapsize (KB) in which the run completes, or None above HIGH_KB."""
+    lo, hi = LOW_KB, HIGH_KB
+    if run(path, hi, board, parts, rounds)[0] != 0:
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if run(path, mid, board, parts, rounds)[0] == 0:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def figure(out, prefix):
+    """The first line of ``out`` that starts with ``prefix`` (stripped), or ''."""
+    for line in out.splitlines():
+        if line.strip().startswith(prefix):
+            return line.strip()
+    return ""
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python benchmarks/device_heap_run.py",
+                                description=__doc__.split("\n\n")[0])
+    p.add_argument("--boards", default=",".join(BOARDS))
+    p.add_argument("--parts", default=",".join(PARTS))
+    p.add_argument("--rounds", type=int, default=0, help="dealt rounds per match (0: whole matches)")
+    p.add_argument("--heap", type=int, default=HEAP_KB, help="heap in KB of the measured run (default 171)")
+    p.add_argument("--no-bisect", action="store_true", help="skip the smallest-heap search")
+    p.add_argument("--trace", action="store_true", help="print the heap after every press")
+    args = p.parse_args(argv)
+    args.boards = [b for b in args.boards.split(",") if b]
+    args.parts = [x for x in args.parts.split(",") if x]
+    if not args.boards or [b for b in args.boards if b not in BOARDS]:
+        p.error("--boards: one or more of " + ",".join(BOARDS))
+    if not args.parts or [x for x in args.parts if x not in PARTS]:
+        p.error("--parts: one or more of " + ",".join(PARTS))
+    return args
+
+
+def main(argv=None, say=print):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    why = missing()
+    if why:
+        say("heap-device: skipped: " + why)
+        return 0
+    failed = False
+    with tempfile.TemporaryDirectory() as tmp:
+        path = prepare(tmp)
+        say("The app (.mpy, as make deploy MPY_CROSS= ships it) on CircuitPython's RP2040-like interpreter;")
+        say("heap held after gc.collect() at every press. Goal: the app's own peak <= %d KB." % GOAL_KB)
+        for board in args.boards:
+            groups = [[x] for x in args.parts] + ([list(args.parts)] if len(args.parts) > 1 else [])
+            for parts in groups:
+                status, out = run(path, args.heap, board, parts, args.rounds, args.trace)
+                say("")
+                say("%s, %s at -X heapsize=%dK:" % (board, " then ".join(parts), args.heap))
+                say("\n".join("  " + line for line in out.rstrip().splitlines()))
+                if status not in (0, 3):  # 3: MemoryError, a figure like any other
+                    failed = True
+                    say("  (the run failed: status %d)" % status)
+            if args.no_bisect or board != args.boards[0]:  # the first board's is enough: the same modules
+                continue
+            say("")
+            for parts in groups:
+                kb = least_heap(path, board, parts, args.rounds)
+                least = "%d KB" % kb if kb else "> %d KB" % HIGH_KB
+                peak = figure(run(path, HIGH_KB, board, parts, args.rounds)[1], "PEAK")
+                say("%s: smallest -X heapsize for %-22s %s   (at %dK: %s)"
+                    % (board, " then ".join(parts) + ":", least, HIGH_KB, peak))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
