@@ -153,12 +153,11 @@ class Table(Screen):
         ui.set(self.right, clip(right, ui.cols - len(self.title()) - 3, True))
         # Seats one a line where there is room for them and two more lines, else two a line.
         per = 1 if rows >= n + 2 else 2
-        width = (ui.cols - 1) // per
+        width = (ui.cols - per) // per  # a cell; cells one space apart
         out = []
         for i in range(0, n, per):
-            cells = [self.seat_text(x, width - (1 if per > 1 else 0), per > 1)
-                     for x in range(i, min(n, i + per))]
-            out.append(" ".join([c + " " * (width - 1 - len(c)) for c in cells[:-1]] + cells[-1:]))
+            cells = [self.seat_text(x, width, per > 1) for x in range(i, min(n, i + per))]
+            out.append(" ".join([c + " " * (width - len(c)) for c in cells[:-1]] + cells[-1:]))
         trick = self.trick_text()
         out.append(clip(trick, ui.cols - 1, True))
         left = rows - len(out)
