@@ -179,7 +179,9 @@ class App:
             self._start(HOME, None, None)
         else:
             self.stack.append((HOME, None))
-            where = ("table", "Table", ()) if self.session is not None else ("totals", "Totals", ())
+            # a dealt match's table while it goes on; once it is over, its totals (and the end)
+            dealt = self.session is not None and not self.book.over()
+            where = ("table", "Table", ()) if dealt else ("totals", "Totals", ())
             self._start(where, None, None)
 
     def to_menu(self):
@@ -262,12 +264,18 @@ class App:
         # Journal one change already made to the book or the settings; None: rewrite it all.
         if self.store is None:
             return
+        s = self.session
+        if s is not None and s.unsaved and payload is not None and payload.get("t") != "actions":
+            s.flush()  # the bots' actions go first, in the order they happened
         from firmware.saves import write
 
+        whole = self.unsaved or payload is None
         try:
-            dealt = self.session is not None and payload is not None and payload.get("t") != "dealt"
+            dealt = s is not None and payload is not None and payload.get("t") != "dealt"
             write(self.store, self._snapshot, None if self.unsaved else payload, dealt)
             self.unsaved = False
+            if whole and s is not None:
+                s.unsaved = b""  # the snapshot held the whole round
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)

@@ -70,6 +70,10 @@ class Session:
             b += encode(d.name, a)
         yield {"t": "actions", "b": b}
 
+    def flush(self):
+        # Journal the bots' actions not written yet (before any other change is).
+        self._journal(b"")
+
     def _journal(self, b):
         self.app.record({"t": "actions", "b": self.unsaved + b})
         self.unsaved = b""

@@ -284,15 +284,19 @@ def dealt_rounds(content):
 def game_records(content, day):
     """[(file name, CONTRACT 2 record)] of the dealt match the journal holds: its journaled
     seeds and actions are the record, and judge replays it to the book's scores. None when
-    the match was not dealt, or when the journal has been compacted since it began (the
-    first rounds' actions are gone; the score sheet still has every round)."""
+    the match was not dealt, when the journal has been compacted since it began (the first
+    rounds' actions are gone; the score sheet still has every round), or when its actions do
+    not replay."""
     from engine_core.dealt import record
 
     book = content.book
     seats, rounds, lost = dealt_rounds(content)
     if book is None or seats is None or not rounds or lost or len(book.deltas) > len(rounds):
         return []
-    rec = record(seats["game"], book.limit, rounds, seats["first_dealer"], list(book.names))
+    try:
+        rec = record(seats["game"], book.limit, rounds, seats["first_dealer"], list(book.names))
+    except ValueError:  # a journal this version's engine does not replay: the score sheet has it all
+        return []
     if book.started:
         rec["started"] = book.started
     when = book.started or day

@@ -1,7 +1,8 @@
 # The rounds so far, newest at the focus: each row is the round's points per side and
 # what happened (who went out first, the calls or the bid), the footer the totals after
 # the focused round. OK on a round offers its whole story (a row may be too short for
-# it), edit, and undo for the last one, asked twice: an undone round is gone.
+# it), edit, and undo for the last one, asked twice: an undone round is gone. A dealt
+# match's rounds were scored from the cards: they offer their story only.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
 from firmware.texts import clip
@@ -51,9 +52,11 @@ class History(Screen):
         if (k == UP or k == DOWN) and n:
             self.focus = (self.focus + (1 if k == DOWN else -1)) % n
         elif k == OK and n:
-            items = [self.t("Details"), self.t("Edit round")]
-            if self.focus == n - 1:
-                items.append(self.t("Undo round"))
+            items = [self.t("Details")]
+            if app.session is None:  # a dealt round was scored by the cards: nothing to correct
+                items.append(self.t("Edit round"))
+                if self.focus == n - 1:
+                    items.append(self.t("Undo round"))
             items.append(self.t("Cancel"))
             app.open("choice", "Choice", self.t("Round %d") % (self.focus + 1), items, "round")
         elif k == BACK:
@@ -71,6 +74,8 @@ class History(Screen):
         app = self.app
         tag, choice = result
         last = self.focus == app.book.rounds() - 1
+        if tag == "round" and choice > 0 and app.session is not None:
+            return  # Cancel: a dealt match's rounds offer only their story
         if tag == "round" and choice == 0:
             app.open("message", "Message", self.t("Round %d") % (self.focus + 1), self.summary(self.focus),
                      False)

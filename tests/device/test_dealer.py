@@ -332,3 +332,63 @@ def test_the_scores_of_a_dealt_match_lead_back_to_its_table(make_device):  # a s
     assert screen_name(dev) == "Totals"
     dev.press(OK)  # not the score keeper's round entry: the cards are on the table
     assert screen_name(dev) in ("Table", "Hand", "Privacy")
+
+
+def test_a_finished_dealt_match_stays_after_the_menu_and_a_restart():  # C9.2: nothing overwrites it
+    from firmware.keys import BACK, MENU
+    from firmware.stores import NvmStore
+    from host_sim.device import Device
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=4)
+    dev.app.pause_ms = 0
+    play_setup(dev, "chimera", humans=(0,), level=1, limit=100)
+    for _ in range(30):
+        play_dealt_round(dev)
+        dev.press(OK)
+        if screen_name(dev) == "MatchEnd":
+            break
+    deltas = [list(d) for d in dev.app.book.deltas]
+    assert dev.app.book.over()
+    dev.press(MENU)
+    dev.press(BACK)  # home: the finished match's totals, no new deal
+    assert screen_name(dev) == "Totals" and dev.app.book.deltas == deltas
+    dev.press(DOWN)
+    dev.press(OK)  # its rounds offer their story only: the cards scored them
+    assert dev.texts()[1:] == ["Details", "Cancel"]
+    again = Device("picosystem", NvmStore(nvm))
+    assert screen_name(again) == "Totals" and again.app.book.deltas == deltas and again.app.book.over()
+
+
+def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between():
+    from firmware.app import fresh_settings
+    from firmware.saves import load
+    from firmware.stores import NvmStore
+    from host_sim.device import Device
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=6)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1)
+    app = dev.app
+    s = app.session
+    while not (screen_name(dev) == "Hand" and s.unsaved and s.dealt.state.phase == "play"):
+        if screen_name(dev) == "Hand" and dev.screen().due()[1]:
+            human_turn(dev)
+        else:
+            dev.advance(100)
+    app.unsaved = True  # as if the last write had failed: the next one is a snapshot
+    app.save_settings()
+    for lang in (1, 0) * 150:  # enough settings saves to fill the nvm: a compaction
+        app.settings["lang"] = lang
+        app.save_settings()
+    human_turn(dev)
+    kept = {}
+    load(NvmStore(nvm), None, fresh_settings(), kept)
+    from engine_core.action_codec import encode
+
+    journaled = [encode("tichu", a) for a in kept["actions"]]
+    played = [encode("tichu", a) for a in s.dealt.actions]
+    # every action up to the human's, once each, in order; the bots' since then follow it later
+    assert journaled == played[:len(journaled)] and kept["actions"][-1][0] == 0
+    assert len(s.unsaved) == sum(len(b) for b in played[len(journaled):])
