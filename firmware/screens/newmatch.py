@@ -22,14 +22,19 @@ class NewMatch(FormScreen):
         self.names = list(app.settings["names"])
         self.fields = self._fields(app.book.game if app.book is not None else "tichu")
 
-    def _fields(self, game, limit=None):
-        app = self.app
-        t = app.t
-        opts = list(app.settings["custom"])
+    def _name_options(self):
+        # The names a seat may take: the entered ones, the presets, the initials editor last.
+        opts = list(self.app.settings["custom"])
         for n in PRESETS + tuple(self.names):
             if n not in opts:
                 opts.append(n)
         opts.append(None)  # the initials editor
+        return opts
+
+    def _fields(self, game, limit=None):
+        app = self.app
+        t = app.t
+        opts = self._name_options()
         fields = [
             Field("game", t("Game"), ["chimera", "tichu"], game, self._game),
             Field("limit", t("Play to"), list(LIMITS), limit or app.settings[game], wrap=False),
@@ -49,12 +54,17 @@ class NewMatch(FormScreen):
         return self.t("New match")
 
     def chosen(self):
-        return [f.value() for f in self.fields[2:]]
+        return [f.value() for f in self.fields if f.key[0] == "p"]
+
+    def rebuild(self, game, limit):
+        # The fields anew from ``self.names`` (a game change, a name from the editor).
+        self.fields = self._fields(game, limit)
 
     def changed(self, field):
         if field.key == "game":
-            self.names = self.chosen() + self.names[len(self.fields) - 2:]
-            self.fields = self._fields(field.value())
+            names = self.chosen()
+            self.names = names + self.names[len(names):]
+            self.rebuild(field.value(), None)
 
     def footer(self, n):
         problem = self.problem()
@@ -98,8 +108,8 @@ class NewMatch(FormScreen):
             custom.insert(0, result)
             while len(custom) > CUSTOM_MAX:
                 custom.pop()
-            self.names[self.focus - 2] = result
-            self.fields = self._fields(self.fields[0].value(), self.fields[1].value())
+            self.names[int(self.fields[self.focus].key[1:])] = result
+            self.rebuild(find(self.fields, "game").value(), find(self.fields, "limit").value())
         elif result[1] == 0:  # "End this match?" -> New match
             self._start()
 

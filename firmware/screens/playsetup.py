@@ -7,31 +7,29 @@
 from engine_core.scorebook import GAMES
 from firmware.app import LIMITS, PLAY
 from firmware.form import Field, find
-from firmware.keys import OK
 from firmware.screens.formscreen import FormScreen
-from firmware.screens.newmatch import CUSTOM_MAX, GAME_NAMES, PRESETS
+from firmware.screens.newmatch import PRESETS, NewMatch
 from firmware.texts import wrap
 
 LEVELS = (1, 2, 3)
 PAUSES = (0, 400, 800, 1500, 3000)  # ms
 
 
-class PlaySetup(FormScreen):
+class PlaySetup(NewMatch):
+    # The score keeper's new-match form (names, the initials editor, the checks, asking
+    # before a running match ends) with a human/bot field per seat and the bots' settings.
+
     def __init__(self, app):
         FormScreen.__init__(self, app, [])
-        play = app.settings["play"] or PLAY
         self.names = list(app.settings["names"])
+        play = app.settings["play"] or PLAY
         self.humans = play[3]
         self.fields = self._fields(play[0], None, play[1], play[2])
 
     def _fields(self, game, limit=None, level=None, pause=None):
         app = self.app
         t = app.t
-        opts = list(app.settings["custom"])
-        for n in PRESETS + tuple(self.names):
-            if n not in opts:
-                opts.append(n)
-        opts.append(None)  # the initials editor
+        opts = self._name_options()
         fields = [Field("game", t("Game"), ["chimera", "tichu"], game, self._game)]
         for p in range(GAMES[game][0]):
             name = self.names[p] if p < len(self.names) else PRESETS[p]
@@ -44,12 +42,6 @@ class PlaySetup(FormScreen):
         fields.append(Field("delay", t("Bot pause"), list(PAUSES), pause, self._pause, wrap=False))
         return fields
 
-    def _game(self, v):
-        return GAME_NAMES[v]
-
-    def _name(self, v):
-        return self.t("Other...") if v is None else v
-
     def _who(self, v):
         return self.t("human") if v else self.t("bot")
 
@@ -61,9 +53,6 @@ class PlaySetup(FormScreen):
 
     def game(self):
         return self.fields[0].value()
-
-    def chosen(self):
-        return [f.value() for f in self.fields if f.key[0] == "p"]
 
     def levels(self):
         level = find(self.fields, "level").value()
@@ -79,13 +68,10 @@ class PlaySetup(FormScreen):
                 i += 1
         return bits
 
-    def changed(self, field):
-        if field.key == "game":
-            n = len(self.chosen())
-            self.names = self.chosen() + self.names[n:]
-            self.humans = self._bits()
-            self.fields = self._fields(field.value(), None, find(self.fields, "level").value(),
-                                       find(self.fields, "delay").value())
+    def rebuild(self, game, limit):
+        self.humans = self._bits()
+        self.fields = self._fields(game, limit, find(self.fields, "level").value(),
+                                   find(self.fields, "delay").value())
 
     def footer(self, n):
         problem = self.problem()
@@ -96,22 +82,6 @@ class PlaySetup(FormScreen):
         text = self.t("%d human, %d bots") % (humans, len(levels) - humans)
         return wrap(text, self.app.ui.cols - 1, n), True
 
-    def problem(self):
-        names = self.chosen()
-        for i in range(len(names)):
-            if names[i] is None:
-                return self.t("Player %d: no name yet") % (i + 1)
-            if names[i] in names[:i]:
-                return self.t("two players named %s") % names[i]
-        return None
-
-    def key(self, k):
-        f = self.fields[self.focus]
-        if k == OK and f.key[0] == "p" and f.value() is None:
-            self.app.open("initials", "Initials")
-        else:
-            FormScreen.key(self, k)
-
     def keep(self):
         return (self.game(), find(self.fields, "limit").value(), find(self.fields, "level").value(),
                 find(self.fields, "delay").value(), self.chosen(), self._bits(), self.focus)
@@ -119,33 +89,6 @@ class PlaySetup(FormScreen):
     def restore(self, state):
         game, limit, level, pause, self.names, self.humans, self.focus = state
         self.fields = self._fields(game, limit, level, pause)
-
-    def resume(self, result):
-        if isinstance(result, str):  # a name from the initials editor, for the focused seat
-            custom = self.app.settings["custom"]
-            if result in custom:
-                custom.remove(result)
-            custom.insert(0, result)
-            while len(custom) > CUSTOM_MAX:
-                custom.pop()
-            seat = int(self.fields[self.focus].key[1:])
-            self.names = self.chosen()
-            self.names[seat] = result
-            self.humans = self._bits()
-            self.fields = self._fields(self.game(), find(self.fields, "limit").value(),
-                                       find(self.fields, "level").value(), find(self.fields, "delay").value())
-        elif result[1] == 0:  # "End this match?" -> New match
-            self._start()
-
-    def submit(self):
-        if self.problem():
-            return
-        book = self.app.book
-        if book is not None and not book.over():
-            self.app.open("choice", "Choice", self.t("End this match?"),
-                          [self.t("New match"), self.t("Cancel")], "replace")
-        else:
-            self._start()
 
     def _start(self):
         from firmware.dealer import start
