@@ -53,9 +53,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
-INTERP = os.path.join(TOOLS, "circuitpython-rp2040")
-MPY_CROSS = os.path.join(TOOLS, "mpy-cross")
+from benchmarks.cp_app import INTERP, compile_app, tools_missing  # noqa: E402 - needs ROOT on the path
+
 DEVICE = os.path.join(ROOT, "benchmarks", "cost_device.py")
 HEAP = "171K"  # the board's heap (BUILD.md: -X heapsize mimics a board)
 BUDGET_KB = 24  # what a decision may hold on the board
@@ -70,7 +69,6 @@ HAND_BOARDS = ("picosystem", "macropad")  # 240x240 and 128x64
 SCREEN_KINDS = tuple("%s@%s" % (what, b) for what in ("draw", "press") for b in HAND_BOARDS)
 SCREEN_HEAP = "400K"  # the app with its hand screen does not fit 171 KB yet (cost_device.py)
 TITLES = {"legal": "legal_actions", "apply": "apply", "scan": "driver scan"}
-STUBS = os.path.join(ROOT, "benchmarks", "device_stubs.py")
 
 
 def ms(instructions):
@@ -79,32 +77,10 @@ def ms(instructions):
 
 def missing():
     """What is missing to run, or None."""
-    for path in (INTERP, MPY_CROSS):
-        if not os.access(path, os.X_OK):
-            return "%s is not there (the tools of ../shared/tools, see BUILD.md)" % path
-    if shutil.which("valgrind") is None:
-        return "valgrind is not installed (apt-get install valgrind)"
-    return None
-
-
-def compile_engine(out):
-    """engine_core, firmware/ and boards/ as .mpy files under ``out``, compiled as make deploy
-    MPY_CROSS= does (texts.tsv as a file), and the stand-ins for the board's C modules."""
-    from host_sim.deploy import _tree_files, compile_mpy
-
-    files = []
-    for top in ("engine_core", "boards", "firmware"):
-        files += _tree_files(ROOT, top)
-    os.makedirs(out, exist_ok=True)
-    shutil.copyfile(STUBS, os.path.join(out, "device_stubs.py"))
-    for dest, content in compile_mpy(files, MPY_CROSS):
-        path = os.path.join(out, dest)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        if isinstance(content, bytes):
-            with open(path, "wb") as f:
-                f.write(content)
-        else:
-            shutil.copyfile(content, path)
+    why = tools_missing()
+    if why is None and shutil.which("valgrind") is None:
+        why = "valgrind is not installed (apt-get install valgrind)"
+    return why
 
 
 # ----------------------------------------------------------------------------- positions
@@ -327,12 +303,11 @@ def parse_args(argv):
 
 def measure(args):
     """[(game, step title, [(label, instructions, completed)], [(label, least KB)])]."""
-    from engine_core.bot_driver import bot_module
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         lib = os.path.join(tmp, "lib")
-        compile_engine(lib)
+        compile_app(lib)
         env = dict(os.environ, MICROPYPATH=lib)
         mark = marker_address(tmp, env)
         for name in args.games:
@@ -348,12 +323,9 @@ def measure(args):
                 measured += count(tmp, env, mark, name, screen_pos, SCREEN_KINDS, SCREEN_HEAP)
             heaps = [] if args.no_heap else device(env, "heap", pos, kinds)
             kinds += SCREEN_KINDS if args.screen_positions else ()  # no heap figure: make heap-device's
-            game = __import__("engine_core.%s.game" % name, None, None, ["game"])
             for kind in kinds:
                 title = TITLES.get(kind) or ("decide L" + kind[1:] if kind[0] == "L"
                                              else kind.replace("@", " "))
-                if kind != "L0" and bot_module(game) is None:
-                    title += " (=L0)"  # no bot module yet: the driver plays random
                 rows.append((name, title, [(label, c, ok) for k, label, c, ok in measured if k == kind],
                              [(h[1], int(h[2])) for h in heaps if h[0] == kind]))
     return rows

@@ -24,7 +24,6 @@ Without the tools it says so and stops with status 0.
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,11 +31,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
-INTERP = os.path.join(TOOLS, "circuitpython-rp2040")
-MPY_CROSS = os.path.join(TOOLS, "mpy-cross")
+from benchmarks.cp_app import INTERP, compile_app, tools_missing  # noqa: E402 - needs ROOT on the path
+
 SCRIPT = os.path.join(ROOT, "benchmarks", "device_heap.py")
-STUBS = os.path.join(ROOT, "benchmarks", "device_stubs.py")
 BOARDS = ("picosystem", "pico_display_pack", "macropad", "badger2040")
 PARTS = ("keeper", "chimera", "tichu")
 HEAP_KB = 171  # a Pico's free heap under CircuitPython 10
@@ -47,38 +44,14 @@ TIMEOUT_S = 600
 
 def missing():
     """What is missing to run, or None."""
-    for path in (INTERP, MPY_CROSS):
-        if not os.access(path, os.X_OK):
-            return "%s is not there (the tools of ../shared/tools, see BUILD.md)" % path
-    return None
-
-
-def compile_app(out):
-    """firmware/, boards/ and engine_core/ as make deploy MPY_CROSS= ships them, under ``out``
-    (every board profile: the runs choose one)."""
-    from host_sim.deploy import _tree_files, compile_mpy
-
-    files = []
-    for top in ("engine_core", "boards", "firmware"):
-        files += _tree_files(ROOT, top)
-    for dest, content in compile_mpy(files, MPY_CROSS):
-        path = os.path.join(out, dest)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        if isinstance(content, bytes):
-            with open(path, "wb") as f:
-                f.write(content)
-        else:
-            shutil.copyfile(content, path)
+    return tools_missing()
 
 
 def prepare(tmp):
-    """The MICROPYPATH of the runs: the compiled app, then the stand-ins."""
+    """The MICROPYPATH of the runs: the compiled app and the stand-ins."""
     lib = os.path.join(tmp, "lib")
-    stubs = os.path.join(tmp, "stubs")
     compile_app(lib)
-    os.makedirs(stubs)
-    shutil.copyfile(STUBS, os.path.join(stubs, "device_stubs.py"))
-    return lib + ":" + stubs
+    return lib
 
 
 def run(path, heap_kb, board, parts, rounds=0, trace=False):
