@@ -256,9 +256,9 @@ def _straights(c, ph, lo_min):
     return out
 
 
-def plan(cards, t):
-    """(loss, combos) of the best split of ``cards`` (no bombs in them: bombs_in takes
-    them out first) into combinations, and the Dog and Dragon as singles of their own."""
+def _base(cards, t):
+    # (counts, Phoenix held, the Dragon and Dog as singles of their own, the plan without
+    # straights): where plan and replan start.
     c = counts(cards)
     ph = c[PHOENIX]
     extra = []
@@ -266,7 +266,13 @@ def plan(cards, t):
         extra.append((SINGLE, 1, DRAGON, (DRAGON,)))
     if c[DOG]:
         extra.append((SINGLE, 1, DOG, (DOG,)))
-    best = _leaf(c, ph, t, extra)
+    return c, ph, extra, _leaf(c, ph, t, extra)
+
+
+def plan(cards, t):
+    """(loss, combos) of the best split of ``cards`` (no bombs in them: bombs_in takes
+    them out first) into combinations, and the Dog and Dragon as singles of their own."""
+    c, ph, extra, best = _base(cards, t)
     for lo, hi, gap in _straights(c, ph, MAHJONG):
         s1 = _take(c, lo, hi, gap)
         e1 = extra + [s1]
@@ -303,14 +309,7 @@ def _give(c, lo, hi, gap):
 def replan(cards, t, hint):
     """A quick plan of ``cards``: the straights of the plan ``hint`` that are still
     there, or none; for weighing a play that breaks the plan (bot_play.follow)."""
-    c = counts(cards)
-    ph = c[PHOENIX]
-    extra = []
-    if c[DRAGON]:
-        extra.append((SINGLE, 1, DRAGON, (DRAGON,)))
-    if c[DOG]:
-        extra.append((SINGLE, 1, DOG, (DOG,)))
-    best = _leaf(c, ph, t, extra)
+    c, ph, extra, best = _base(cards, t)
     kept = list(extra)
     took = []
     for x in hint:
