@@ -17,9 +17,8 @@
 from engine_core.bot_driver import Driver
 from engine_core.match import Match
 from engine_core.prng import Pcg32
+from engine_core.scorebook import GAMES
 
-SEATS = {"chimera": 3, "tichu": 4}
-SIDES = {"chimera": 3, "tichu": 2}  # Tichu scores per team (T1.3)
 
 
 def game_module(name):
@@ -60,10 +59,10 @@ class Dealt:
         self.name = game
         self.game = game_module(game)
         self.levels = tuple(levels)
-        if len(self.levels) != SEATS[game]:
-            raise ValueError("%s is played by %d seats" % (game, SEATS[game]))
+        seats, sides = GAMES[game][:2]  # Tichu scores per team (T1.3)
+        if len(self.levels) != seats:
+            raise ValueError("%s is played by %d seats" % (game, seats))
         self.limit = limit
-        sides = SIDES[game]
         self.totals = tuple(totals) if totals is not None else (0,) * sides
         self.rounds = tuple(tuple(r) for r in rounds)
         self.first_dealer = first_dealer
@@ -80,7 +79,7 @@ class Dealt:
     def match(self):
         from engine_core.match_end import match_winner
 
-        return Match(self.limit, SIDES[self.name], self.totals, self.rounds, self.dealer(), 0,
+        return Match(self.limit, GAMES[self.name][1], self.totals, self.rounds, self.dealer(), 0,
                      match_winner(self.totals, self.limit))
 
     def over(self):
@@ -169,7 +168,7 @@ def record(game, limit, rounds, first_dealer=0, players=None):
     # The CONTRACT 2 record of a dealt match from what its journal keeps: ``rounds``, per
     # round (seed, actions) in order. ValueError if the journal does not replay.
     rec = _record_module(game)
-    d = Dealt(game, [None] * SEATS[game], limit, first_dealer=first_dealer)
+    d = Dealt(game, [None] * GAMES[game][0], limit, first_dealer=first_dealer)
     d.writer = rec.Writer(limit, rounds[0][0] if rounds else None, players)
     for seed, actions in rounds:
         d.start(seed, actions)
