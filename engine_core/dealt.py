@@ -20,7 +20,6 @@ from engine_core.prng import Pcg32
 from engine_core.scorebook import GAMES
 
 
-
 def game_module(name):
     # engine_core.chimera.game or engine_core.tichu.game (imported on first use: the
     # score keeper never loads a game).

@@ -9,9 +9,9 @@ from engine_core.action_codec import encode as encode_action, encode_seed
 from engine_core.dealt import Dealt
 from engine_core.scorebook import ScoreBook
 from firmware import saves
-from firmware.app import fresh_settings
 from firmware.dealt_codec import ESCAPE, Decoder, Encoder
 from firmware.stores import NvmStore
+from host_sim.board_backup import default_settings as fresh_settings  # the stand-ins first, then firmware.app
 
 NAMES = {"chimera": ["Ann", "Bob", "Cid"], "tichu": ["Ann", "Bob", "Cid", "Dee"]}
 
