@@ -138,10 +138,8 @@ RESULTS = []  # (ok, text) per part that ended
 WAIT = 100  # ms the table is given at a time while the bots play
 
 
-# The drivers below are generators: they yield the logical keys to press (or WAIT), and
-# one flat loop (run) presses them. So the app runs as deep in the interpreter's 2 KB
-# pystack as under the board's code.py (a module, then app.step); a generator's frame
-# lives on the heap, never on the pystack.
+# The drivers below press one key at a time (press), from a plain loop: so the app runs as
+# deep in the interpreter's 2 KB pystack as under the board's code.py (a module, then app.step).
 
 
 def keeper():
@@ -150,7 +148,7 @@ def keeper():
         for script, what in part:
             R.label = what
             for k in keys_of(script):
-                yield k
+                press(k)
         totals, screen = list(R.app.book.totals), R.name()
         ok = (totals, screen) == EXPECTED[name]
         RESULTS.append((ok, "%s match: totals %s on %s %s" % (name, totals, screen,
@@ -158,58 +156,63 @@ def keeper():
 
 
 # -- the dealt match, by key presses as a person would (host_sim/player.py's helpers) -----------
+#
+# One key at a time, decided from the screen on top alone by plain functions. Never a
+# generator here: a suspended generator's frame keeps the stale slots of its value stack,
+# and the collector scans them, so an old screen (and its legal list) it once touched would
+# stay alive and be counted as the app's (it was 25 KB).
 
 
-def open_row(text):
-    # A main-menu row, from any screen.
+def toward(index, cursor, n):
+    # The key that moves a cursor (wrapping over n items) one step toward index, or None.
+    if cursor == index:
+        return None
+    fwd = (index - cursor) % n
+    return "down" if fwd <= n - fwd else "up"
+
+
+def menu_key(text):
+    # The next key to open the main menu's row ``text``.
     if R.name() != "Menu":
-        yield "menu"
-    rows = [r[0] for r in R.top().rows()]
-    target = rows.index(text)
-    rows = None
-    while R.top().focus != target:
-        yield "down"
-    yield "ok"
+        return "menu"
+    scr = R.top()
+    target = [r[0] for r in scr.rows()].index(text)
+    return toward(target, scr.focus, len(scr.rows())) or "ok"
 
 
-def choose(key, value):
-    # The form field ``key`` set to ``value``: RIGHT/LEFT to it, then UP/DOWN.
+def field_key(key, value):
+    # The next key that sets the form field ``key`` to ``value``, or None once it is.
     scr = R.top()
     keys = [f.key for f in scr.fields]
     n = len(keys)
     target = keys.index(key)
-    fwd = (target - scr.focus) % n
-    back = (scr.focus - target) % n
-    scr = keys = None
-    for _ in range(fwd if fwd <= back else back):
-        yield "right" if fwd <= back else "left"
-    f = R.top().fields[R.top().focus]
-    assert f.key == key, (f.key, key)
-    n = len(f.options)
+    f = scr.fields[target]
+    if f.value() == value:
+        return None
+    if scr.focus != target:
+        return "right" if (target - scr.focus) % n <= (scr.focus - target) % n else "left"
     steps = f.options.index(value) - f.i
-    if f.wrap and abs(steps) > n // 2:
-        steps = steps - n if steps > 0 else steps + n
-    f = None
-    for _ in range(abs(steps)):
-        yield "up" if steps > 0 else "down"
-    assert R.top().fields[R.top().focus].value() == value, (key, value)
+    if f.wrap and abs(steps) > len(f.options) // 2:
+        steps = -steps
+    return "up" if steps > 0 else "down"
 
 
-def play_setup(game):
-    yield from open_row("Play: setup")
-    assert R.name() == "PlaySetup", R.name()
-    yield from choose("game", game)
-    for s in range(len(R.top().chosen())):
-        yield from choose("h%d" % s, s == 0)
-    yield from choose("limit", LIMITS[game])
-    yield from choose("level", BOT_LEVEL)
-    yield from choose("delay", 0)
-    yield "ok"
+def setup_key(game):
+    # The next key of "Play: setup" for ``game``: seat 0 a human, bots of BOT_LEVEL, no pause.
     if R.name() == "Choice":  # a match was running: end it
-        yield "ok"
+        return "ok"
+    if R.name() != "PlaySetup":
+        return menu_key("Play: setup")
+    goals = [("game", game)] + [("h%d" % s, s == 0) for s in range(len(R.top().chosen()))]
+    goals += [("limit", LIMITS[game]), ("level", BOT_LEVEL), ("delay", 0)]
+    for key, value in goals:
+        k = field_key(key, value)
+        if k is not None:
+            return k
+    return "ok"
 
 
-def item_index(test):
+def item_at(test):
     items = R.top().items()
     for i in range(len(items)):
         if test(items[i]):
@@ -217,61 +220,57 @@ def item_index(test):
     return None
 
 
-def cursor_to(index):
+def item_key(test):
+    # The key that brings the cursor to the first item passing ``test``, or OK on it.
+    i = item_at(test)
+    assert i is not None, "no such item"
     scr = R.top()
-    n = len(scr.items())
-    fwd = (index - scr.cursor) % n
-    back = (scr.cursor - index) % n
-    scr = None
-    for _ in range(fwd if fwd <= back else back):
-        yield "down" if fwd <= back else "up"
-    assert R.top().cursor == index
+    return toward(i, scr.cursor, len(scr.items())) or "ok"
 
 
-def do_item(test):
-    i = item_index(lambda it: it[2] is None and test(it))
-    assert i is not None, "no such action item"
-    yield from cursor_to(i)
-    yield "ok"
-
-
-def human_turn():
+def human_key():
     # The seat on screen acts: the lowest bid, the lowest cards to give or push, no Grand
     # Tichu, the Dragon to the first opponent offered, in trick play the first legal play
     # (RIGHT from an action item) or a pass when there is none. A Mah Jong wishes nothing.
     scr = R.top()
     kind = scr.due()[0]
     seat = scr.seat
-    acts = [it[4] for it in scr.items() if it[2] is None]
-    pick = list(scr.hand()[:scr.picking()]) if kind in ("give", "push") else []
-    plays = len(scr.plays()) if kind == "play" else 0
-    scr = None
     if kind == "bid":
-        bids = [a for a in acts if a[1] == "bid"]
+        bids = [it[4] for it in scr.items() if it[2] is None and it[4][1] == "bid"]
         want = bids[0] if bids else (seat, "pass")
-        acts = bids = None
-        yield from do_item(lambda it: it[4] == want)
-    elif kind == "grand":
-        yield from do_item(lambda it: it[4] == (seat, "no_grand"))
-    elif kind in ("give", "push"):
-        for c in pick:
-            yield from cursor_to(item_index(lambda it, c=c: it[2] == c))
-            yield "ok"
-        yield from do_item(lambda it: it[4] == kind)
-    elif kind == "gift":
-        yield from do_item(lambda it: it[4][1] == "gift")
-    elif (seat, "pass") in acts and not plays:
-        yield from do_item(lambda it: it[4] == (seat, "pass"))
-    else:
-        acts = None
-        first = item_index(lambda it: it[2] is None)
-        if first is not None:
-            yield from cursor_to(first)
-        yield "right"
-        assert R.top().sel and R.top().status()[1], R.top().status()
-        yield from do_item(lambda it: isinstance(it[4], tuple) and it[4][0] == "play")
-    if R.name() == "Choice":  # the Mah Jong's wish: none
-        yield "ok"
+        return item_key(lambda it: it[2] is None and it[4] == want)
+    if kind == "grand":
+        return item_key(lambda it: it[2] is None and it[4] == (seat, "no_grand"))
+    if kind in ("give", "push"):
+        for c in scr.hand()[:scr.picking()]:
+            if c not in scr.sel:
+                return item_key(lambda it, c=c: it[2] == c)
+        return item_key(lambda it: it[2] is None and it[4] == kind)
+    if kind == "gift":
+        return item_key(lambda it: it[2] is None and it[4][1] == "gift")
+    if not scr.sel:
+        if (seat, "pass") in scr.legal() and not scr.plays():
+            return item_key(lambda it: it[2] is None and it[4] == (seat, "pass"))
+        first = item_at(lambda it: it[2] is None)
+        return (first is not None and toward(first, scr.cursor, len(scr.items()))) or "right"
+    assert scr.status()[1], scr.status()
+    return item_key(lambda it: it[2] is None and isinstance(it[4], tuple) and it[4][0] == "play")
+
+
+def dealt_key():
+    # The next key of the dealt match in play, WAIT for the bots, or None at its end. (Not
+    # inlined in dealt_match: a live frame keeps its stale value-stack slots too, and one
+    # holding the screen that just closed would keep it alive.)
+    name = R.name()
+    if name == "MatchEnd":
+        return None
+    if name in ("PlayScore", "Privacy", "Choice"):  # a Choice: the Mah Jong's wish, none
+        return "ok"
+    if name == "Table":
+        return WAIT
+    if name == "Hand":
+        return human_key() if R.top().due()[1] else "back"
+    raise AssertionError("unexpected screen " + name)
 
 
 def dealt_match(game):
@@ -281,80 +280,80 @@ def dealt_match(game):
     R.app.pause_ms = 0
     R.app.seed_source = Pcg32(SEED).next  # the simulator's seeds: the same deals every run
     R.label = "setup"
-    yield from play_setup(game)
+    for _ in range(1000):
+        name = R.name()
+        k = setup_key(game)
+        press(k)
+        if k == "ok" and name in ("PlaySetup", "Choice") and R.name() != "Choice":
+            break
     rounds = turns = 0
     R.label = "round 1"
     for _ in range(100000):
-        name = R.name()
-        if name == "MatchEnd":
-            break
-        if name == "PlayScore":
+        if R.name() == "PlayScore":
             rounds += 1
             if ROUNDS and rounds >= ROUNDS:
                 break
             R.label = "round %d" % (rounds + 1)
-            yield "ok"
-        elif name == "Privacy" or name == "Choice":
-            yield "ok"
-        elif name == "Hand":
-            if R.top().due()[1]:
-                yield from human_turn()
-                turns += 1
-            else:
-                yield "back"
-        elif name == "Table":
-            yield WAIT
-        else:
-            raise AssertionError("unexpected screen " + name)
+        k = dealt_key()
+        if k is None:
+            break
+        turns += press(k)
     book = R.app.book
     over = book.over()
     ok = book.game == game and (over and R.name() == "MatchEnd" or ROUNDS and book.rounds() == ROUNDS)
-    RESULTS.append((ok, "%s dealt match to %d: %d rounds, %d human turns, totals %s%s %s" % (
+    RESULTS.append((ok, "%s dealt match to %d: %d rounds, %d plays by seat 0, totals %s%s %s" % (
         game, book.limit, book.rounds(), turns, list(book.totals), ", over" if over else "",
         "as meant" if ok else "WRONG")))
 
 
-def run(keys):
-    # Press what ``keys`` yields, as a person at the board would (a hold for a key the
-    # board only gives by holding a button), and measure after each press; WAIT: let the
-    # table's bots play for that long (measured when they did).
+def press(k):
+    # Press ``k`` as a person at the board would (a hold for a key the board only gives by
+    # holding a button) and measure after it; WAIT: let the table's bots play for that long
+    # (measured when they did).
     app = R.app
     km = R.keymap
-    for k in keys:
-        if k == WAIT:
-            before = app.session.dealt.state
-            end = R.now + WAIT
-            while R.now < end:
-                R.now += STEP_MS
-                app.step(R.now)
-            moved = app.session is None or app.session.dealt.state is not before
-            before = None
-            if moved:
-                R.measure("bots")
-            continue
-        n = -1
-        hold = False
+    if k == WAIT:
+        before = app.session.dealt.state
+        end = R.now + WAIT
+        while R.now < end:
+            R.now += STEP_MS
+            app.step(R.now)
+        moved = app.session is None or app.session.dealt.state is not before
+        before = None
+        if moved:
+            R.measure("bots")
+        return 0
+    n = -1
+    hold = False
+    for i in range(len(km)):
+        if km[i][0] == k:
+            n = i
+            break
+    if n < 0:
+        hold = True
         for i in range(len(km)):
-            if km[i][0] == k:
+            if km[i][1] == k:
                 n = i
                 break
-        if n < 0:
-            hold = True
-            for i in range(len(km)):
-                if km[i][1] == k:
-                    n = i
-                    break
-        R.keys.inject(n, True, R.now)
-        end = R.now + (HOLD_MS if hold else TAP_MS)
-        while R.now < end:
-            R.now += STEP_MS
-            app.step(R.now)
-        R.keys.inject(n, False, R.now)
-        end = R.now + TAP_MS
-        while R.now < end:
-            R.now += STEP_MS
-            app.step(R.now)
-        R.measure(k)
+    played = k == "ok" and selecting()
+    R.keys.inject(n, True, R.now)
+    end = R.now + (HOLD_MS if hold else TAP_MS)
+    while R.now < end:
+        R.now += STEP_MS
+        app.step(R.now)
+    R.keys.inject(n, False, R.now)
+    end = R.now + TAP_MS
+    while R.now < end:
+        R.now += STEP_MS
+        app.step(R.now)
+    R.measure(k)
+    return played and not selecting()  # a play by seat 0
+
+
+def selecting():
+    # Seat 0's cards are up, it is due and has cards selected. (A function of its own: see
+    # dealt_key.)
+    return R.name() == "Hand" and R.top().due()[1] and len(R.top().sel) > 0
 
 
 def report(before, started):
@@ -387,7 +386,10 @@ try:
     STARTED = gc.mem_alloc()
     for PART in PARTS:
         R.part = PART
-        run(keeper() if PART == "keeper" else dealt_match(PART))
+        if PART == "keeper":
+            keeper()
+        else:
+            dealt_match(PART)
     status = report(BEFORE, STARTED)
 except MemoryError as e:
     print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, R.name() if hasattr(R, "app") else "-", e))
