@@ -99,7 +99,7 @@ class Rig:
         self.keymap = p.KEYMAP  # the module itself goes, as on the board
         self.size = (p.WIDTH, p.HEIGHT)
         self.keys = p.make_keys()
-        self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, NvmStore(bytearray(b"\xff" * 4096)))
+        self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, NvmStore(NVM))
         # As firmware/code.py: what only starting needs goes before the loop.
         for name in ("boards", p.__name__):
             sys.modules.pop(name, None)
@@ -376,6 +376,9 @@ def report(before, started):
     return 0 if ok else 1
 
 
+# The 4 KB nvm stand-in is made before the figure: on the board microcontroller.nvm is the
+# flash itself, not heap.
+NVM = bytearray(b"\xff" * 4096)
 gc.collect()
 BEFORE = gc.mem_alloc()
 try:

@@ -45,13 +45,15 @@ def bot_module(game):
 class Driver:
     # ``game``: engine_core.chimera.game or engine_core.tichu.game. ``levels``: per seat a
     # level 0..3, or None for a human seat. ``seed``: the bot seed (see bot_rng). ``bot``:
-    # the module whose decide() plays levels 1..3 (tests may give their own; None: random).
+    # the module whose decide() plays levels 1..3 (tests may give their own; None: random;
+    # FIND: the game's own, imported at each question, so a device may drop the bot modules
+    # from sys.modules between questions and hold them only while a bot thinks).
 
     def __init__(self, game, levels, seed, bot=FIND):
         self.game = game
         self.levels = tuple(levels)
         self.seed = seed
-        self.bot = bot_module(game) if bot is FIND else bot
+        self.bot = bot
         self.out_of_turn_seats = getattr(game, "bomb_seats", None) is not None
         self.quiet = None  # the position whose out-of-turn chances all bots declined
 
@@ -98,7 +100,8 @@ class Driver:
         rng = bot_rng(self.seed, step, seat)
         if level == RANDOM or self.bot is None:
             return random_action(self.game, state, seat, rng)
-        return self.bot.decide(state, seat, level, rng)
+        bot = bot_module(self.game) if self.bot is FIND else self.bot
+        return bot.decide(state, seat, level, rng)
 
 
 def random_action(game, state, seat, rng):

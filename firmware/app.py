@@ -57,10 +57,14 @@ HOME = ("menu", "Menu", ())
 # The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
-# Modules that only screens use: dropped whenever the screen on top changes.
+# Modules that only screens use: dropped whenever the screen on top changes. The bots
+# too: only the table asks them (bot_driver imports them at each question), so they are
+# never held beside a seat's cards.
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
                   "engine_core.chimera.scoresheet",
-                  "engine_core.tichu.scoresheet", "engine_core.entry_fields")
+                  "engine_core.tichu.scoresheet", "engine_core.entry_fields",
+                  "engine_core.chimera.bot", "engine_core.chimera.bot_",
+                  "engine_core.tichu.bot", "engine_core.tichu.bot_")
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")

@@ -23,6 +23,8 @@
 # the bots then decide again exactly what they decided before (bot_driver.bot_rng), so
 # at most the action in flight is lost.
 
+import gc
+
 from engine_core.scorebook import GAMES
 from firmware.app import PLAY
 from firmware.keys import ticks_diff
@@ -148,6 +150,7 @@ class Session:
             return None
         p = self.pending
         if p is None or p[0] is not d.state:
+            gc.collect()  # a bot thinks in one piece of heap: the last one's garbage goes first
             p = (d.state, d.bot_action())
             self.pending = p
         if p[1] is None:

@@ -248,8 +248,7 @@ class Screen:
     def leave(self):
         self.group = None
         for name in self.WIDGETS:
-            if hasattr(self, name):
-                delattr(self, name)
+            setattr(self, name, None)
 
     def handle(self, k):
         if k == CW:

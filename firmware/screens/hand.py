@@ -28,7 +28,9 @@ WISHES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 class Hand(Screen):
-    WIDGETS = ("head", "right", "cur", "marks", "labels", "info_lab", "stat_labs")
+    # _acts too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
+    WIDGETS = ("head", "right", "cur", "marks", "labels", "info_lab", "stat_labs", "_acts")
+    _acts = None  # (state, legal actions of this seat), cached per position
     TURN = DOWN
 
     def __init__(self, app, seat):
@@ -39,7 +41,6 @@ class Hand(Screen):
         self.top = 0
         self.step_i = -1
         self.pending = None  # a Mah Jong play waiting for its wish: (cards, as)
-        self._acts = None  # (state, legal actions of this seat)
 
     # -- the model --------------------------------------------------------------------
 
