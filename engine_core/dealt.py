@@ -14,7 +14,6 @@
 # ``bot_action`` until it answers None, then asks its humans (``due`` says who), and
 # journals what ``apply`` appended to ``actions``.
 
-from engine_core.bot_driver import Driver
 from engine_core.match import Match
 from engine_core.prng import Pcg32
 from engine_core.scorebook import GAMES
@@ -70,7 +69,6 @@ class Dealt:
         self.seed = None
         self.state = None
         self.actions = []
-        self.driver = None
 
     def dealer(self):
         return (self.first_dealer + len(self.rounds)) % len(self.levels)
@@ -99,10 +97,6 @@ class Dealt:
         self.deals = Pcg32(seed)
         self.state = state
         self.actions = []
-        if self.bot is None:
-            self.driver = Driver(self.game, self.levels, seed)
-        else:
-            self.driver = Driver(self.game, self.levels, seed, self.bot)
         events = self._deal()
         for a in actions:
             try:
@@ -131,8 +125,15 @@ class Dealt:
         return self.game.decision(self.state)
 
     def bot_action(self):
-        # The next bot action, or None when the bots have nothing to do now.
-        return self.driver.action(self.state, self.step())
+        # The next bot action, or None when the bots have nothing to do now. The driver is
+        # made per question and not kept: a device holds the bot code (bot_driver, the
+        # bots) only while a bot thinks. Its memory of declined positions is not needed:
+        # each position is asked about once, and asked again it answers the same (bot_rng).
+        from engine_core.bot_driver import Driver
+
+        if self.bot is None:
+            return Driver(self.game, self.levels, self.seed).action(self.state, self.step())
+        return Driver(self.game, self.levels, self.seed, self.bot).action(self.state, self.step())
 
     def apply(self, action):
         # Apply one action (a human's or a bot's); IllegalAction leaves everything as it

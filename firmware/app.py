@@ -58,13 +58,15 @@ HOME = ("menu", "Menu", ())
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
 # Modules that only screens use: dropped whenever the screen on top changes. The bots
-# too: only the table asks them (bot_driver imports them at each question), so they are
-# never held beside a seat's cards.
+# too: only the table asks them (engine_core.dealt imports the driver, the driver the
+# bots, at each question), so they are never held beside a seat's cards; and the
+# shuffle, needed once a round.
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
                   "engine_core.chimera.scoresheet",
                   "engine_core.tichu.scoresheet", "engine_core.entry_fields",
-                  "engine_core.chimera.bot", "engine_core.chimera.bot_",
-                  "engine_core.tichu.bot", "engine_core.tichu.bot_")
+                  "engine_core.bot_driver", "engine_core.chimera.bot", "engine_core.chimera.bot_",
+                  "engine_core.tichu.bot", "engine_core.tichu.bot_",
+                  "engine_core.chimera.deal", "engine_core.tichu.deal")
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")
@@ -279,7 +281,7 @@ class App:
             write(self.store, self._snapshot, None if self.unsaved else payload, dealt)
             self.unsaved = False
             if whole and s is not None:
-                s.unsaved = b""  # the snapshot held the whole round
+                s.unsaved = 0  # the snapshot held the whole round
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)

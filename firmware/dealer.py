@@ -53,7 +53,7 @@ class Session:
         self.since = None  # ticks of the last visible action
         self.hold = 0
         self.opened = None  # the position whose human was shown their cards unasked ("score": the breakdown)
-        self.unsaved = b""  # encoded actions applied but not journaled yet (the bots')
+        self.unsaved = 0  # how many of the round's last actions are not journaled yet (the bots')
 
     def seats(self):
         # The journal's record of who sits where (firmware/dealt_codec.py).
@@ -77,8 +77,17 @@ class Session:
         self._journal(b"")
 
     def _journal(self, b):
-        self.app.record({"t": "actions", "b": self.unsaved + b})
-        self.unsaved = b""
+        # Encoded only now, with the journal's code loaded anyway (action_codec is not held
+        # between writes).
+        from engine_core.action_codec import encode
+
+        d = self.dealt
+        n = self.unsaved
+        out = b""
+        for a in d.actions[len(d.actions) - n:] if n else ():
+            out += encode(d.name, a)
+        self.app.record({"t": "actions", "b": out + b})
+        self.unsaved = 0
 
     def humans(self):
         return [s for s in range(len(self.levels)) if self.levels[s] is None]
@@ -93,7 +102,7 @@ class Session:
         d.start(self.app.new_seed())
         from engine_core.action_codec import encode_seed
 
-        self.unsaved = b""
+        self.unsaved = 0
         self._journal(encode_seed(d.dealer(), d.seed))
         self.said = [None] * len(self.levels)
         self.last = None
@@ -110,12 +119,10 @@ class Session:
     def act(self, action, now=None):
         # Apply one action (a human's or a bot's); IllegalAction leaves all as it was.
         # When the round is over, its line goes into the score book and the journal.
-        from engine_core.action_codec import encode
-
         d = self.dealt
         events = d.apply(action)
         seat, verb = action[0], action[1]
-        self.unsaved += encode(d.name, action)
+        self.unsaved += 1
         if self.levels[seat] is None or d.finished():
             self._journal(b"")
         if verb in ("bid", "pass", "grand", "no_grand", "tichu", "push", "give"):

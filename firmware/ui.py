@@ -108,6 +108,39 @@ class Ui:
         return self.lh + self.s * 2
 
 
+# font -> the tile of each ASCII code (a byte each); colour -> the palette of text in that
+# colour (0 transparent), shared by every Text
+_TILE_MAPS = {}  # type: dict
+_TEXT_PALETTES = {}  # type: dict
+
+
+def _palette(colour):
+    # One palette per text colour for every Text: a palette each costs the board about
+    # 100 bytes a label, and a screen has up to 30 of them.
+    p = _TEXT_PALETTES.get(colour)
+    if p is None:
+        p = displayio.Palette(2)
+        p.make_transparent(0)
+        p[1] = colour
+        _TEXT_PALETTES[colour] = p
+    return p
+
+
+def _tiles(font):
+    # The glyph sheet's tile of every ASCII character, looked up once per font: asking the
+    # font for each character of each text allocates a Glyph every time on the board.
+    m = _TILE_MAPS.get(font)
+    if m is None:
+        m = bytearray(127)
+        for o in range(127):
+            glyph = font.get_glyph(o) if o >= 32 else None
+            if glyph is None:
+                glyph = font.get_glyph(63)  # "?"
+            m[o] = glyph.tile_index
+        _TILE_MAPS[font] = m
+    return m
+
+
 class Text(displayio.Group):
     # A line of text as one TileGrid over the font's glyph sheet, the way CircuitPython's
     # own terminal draws it: a byte per character cell, no bitmap per label and no text
@@ -120,9 +153,7 @@ class Text(displayio.Group):
         self.font = font
         self.anchor = anchor
         self.pos = pos
-        self.palette = displayio.Palette(2)
-        self.palette.make_transparent(0)
-        self.palette[1] = colour
+        self.palette = _palette(colour)
         self.grid = None  # type: displayio.TileGrid | None
         self._text = ""
         self._show(text)
@@ -144,16 +175,18 @@ class Text(displayio.Group):
                 self.remove(g)
             cw, ch = self.font.get_bounding_box()[:2]
             g = displayio.TileGrid(self.font.bitmap, pixel_shader=self.palette, width=max(1, n), height=1,
-                                   tile_width=cw, tile_height=ch, default_tile=self._tile(" "))
+                                   tile_width=cw, tile_height=ch, default_tile=_tiles(self.font)[32])
             self.grid = g
             self.append(g)
+        tiles = _tiles(self.font)
         for i in range(g.width):
-            g[i] = self._tile(text[i] if i < n else " ")
+            o = ord(text[i]) if i < n else 32
+            g[i] = tiles[o] if o < 127 else self._tile(o)
         self._text = text
         self._place()
 
-    def _tile(self, ch):
-        glyph = self.font.get_glyph(ord(ch))
+    def _tile(self, o):
+        glyph = self.font.get_glyph(o)
         if glyph is None:
             glyph = self.font.get_glyph(63)  # "?"
         return glyph.tile_index
@@ -169,7 +202,9 @@ class Text(displayio.Group):
 
     @color.setter
     def color(self, colour):
-        self.palette[1] = colour
+        self.palette = _palette(colour)
+        if self.grid is not None:
+            self.grid.pixel_shader = self.palette
 
     def move(self, pos, scale=None):
         # Place the text anew (and resize it): the big totals change scale as they grow.

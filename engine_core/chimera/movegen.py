@@ -10,13 +10,13 @@
 # by count (``buckets``), computed once per call of ``legal_plays``. A lead (k and r 0)
 # takes the cheapest branch of each generator: it is the hot path of bots.
 #
-# Memory matters as much as speed. Straights come from _RUN, whose tuples are handed out
-# as plays without copying. Three larger tables (runs of pairs and trios, and straights
-# with Pi Ya, and with Pi Ya standing in for an inner value: about 34 KB under
-# MicroPython) turn more
-# plays into slices; they are built only where memory is plentiful (not on MicroPython
-# or CircuitPython, whose gc has mem_free), and the generators compute the same plays
-# on the fly without them. ``use_tables`` switches, so tests check both ways.
+# Memory matters as much as speed. A straight a..z is the slice _SPAN[a:z + 1], made when
+# it is handed out (a table of every run held 4 KB of the board's heap for good). Three
+# larger tables (runs of pairs and trios, and straights with Pi Ya, and with Pi Ya
+# standing in for an inner value: about 34 KB under MicroPython) turn more plays into
+# slices; they are built only where memory is plentiful (not on MicroPython or
+# CircuitPython, whose gc has mem_free), and the generators compute the same plays on
+# the fly without them. ``use_tables`` switches, so tests check both ways.
 
 import gc
 
@@ -47,9 +47,8 @@ _ONE = [(v,) for v in range(TOP + 1)]
 _TWO = [(v, v) for v in range(TOP + 1)]
 _THREE = [(v, v, v) for v in range(TOP + 1)]
 _FOUR = [(v, v, v, v) for v in range(TOP + 1)]
-# _RUN[lo][hi]: the straight lo..hi (empty when hi < lo). A row is indexed by the top,
-# so every straight from one start is one slice.
-_RUN = [[tuple(range(lo, hi + 1)) for hi in range(MAX_SEQ + 1)] for lo in range(MAX_SEQ + 2)]
+# _SPAN[a:z + 1]: the straight a..z (empty when z < a), for a in 0..13 and z in 0..12.
+_SPAN = tuple(range(MAX_SEQ + 2))
 _VALUES = tuple(range(1, TOP + 1))
 _UNITS = (None, _ONE, _TWO, _THREE)
 # The optional tables: _SEQS[n][a][z], the run a..z of n-card units (n 2, 3);
@@ -68,9 +67,10 @@ def use_tables(on):
     if not on:
         _SEQS[2] = _SEQS[3] = _RUNP = _PSUB_ROW = _PSUB_AT = None
         return
-    _RUNP = [[t + _P if t else t for t in row] for row in _RUN]
+    run = [[_SPAN[a:z + 1] for z in range(MAX_SEQ + 1)] for a in range(MAX_SEQ + 2)]
+    _RUNP = [[t + _P if t else t for t in row] for row in run]
     for n in (2, 3):
-        _SEQS[n] = [[tuple(sorted(t * n)) for t in row] for row in _RUN]
+        _SEQS[n] = [[tuple(sorted(t * n)) for t in row] for row in run]
     _PSUB_ROW = []
     _PSUB_AT = []
     for a in range(MAX_SEQ + 1):
@@ -78,7 +78,7 @@ def use_tables(on):
         at = []
         for z in range(MAX_SEQ + 1):
             if z - a >= 4:
-                row += [_RUN[a][x - 1] + _RUNP[x + 1][z] for x in range(a + 1, z)]
+                row += [run[a][x - 1] + _RUNP[x + 1][z] for x in range(a + 1, z)]
             at.append(len(row))
         _PSUB_ROW.append(row)
         _PSUB_AT.append(at)
@@ -199,36 +199,33 @@ def _straights(c, b, k, r, out):
         if hi - lo < 3:
             continue
         for a in range(lo, hi - 2):
-            row = _RUN[a]
             # tops z of the windows a..z: exactly k long, above r
             z = a + k - 1
             if z <= hi and z > r:
-                out.append(row[z])
+                out.append(_SPAN[a:z + 1])
                 if p:  # Pi Ya for one inner value of a..z, held or not
-                    out += [row[x - 1] + _RUN[x + 1][z] + _P for x in range(a + 1, z)]
+                    out += [_SPAN[a:x] + _SPAN[x + 1:z + 1] + _P for x in range(a + 1, z)]
             # Pi Ya at an open end of a..z (z - a + 1 == k - 1): the best reading tops
             # at z + 1, or at z when z is 12.
             z = a + k - 2
             if p and z <= hi and z - a >= 3 and (z >= r if z < MAX_SEQ else z > r):
-                out.append(row[z] + _P)
+                out.append(_SPAN[a:z + 1] + _P)
     if p and len(runs) > 1:
         _bridged_straights(runs, k, r, out)
 
 
 def _lead_straights(runs, p, out):
-    # _straights for a lead: every window, so whole rows of _RUN are sliced.
+    # _straights for a lead: every window.
     for lo, hi in runs:
         if hi - lo < 3:
             continue
         for a in range(lo, hi - 2):
-            row = _RUN[a]
-            if a + 4 <= hi:
-                out += row[a + 4:hi + 1]
+            out += [_SPAN[a:z + 1] for z in range(a + 4, hi + 1)]
             if p:  # Pi Ya at an open end of a..z (4..11 values)
                 if _RUNP:
                     out += _RUNP[a][a + 3:min(hi, a + 10) + 1]
                 else:
-                    out += [t + _P for t in row[a + 3:min(hi, a + 10) + 1]]
+                    out += [_SPAN[a:z + 1] + _P for z in range(a + 3, min(hi, a + 10) + 1)]
         if p and _PSUB_ROW:
             # Pi Ya for one inner value of a..z (5+ values), held or not
             for a in range(lo, hi - 3):
@@ -237,8 +234,8 @@ def _lead_straights(runs, p, out):
             # The same without the table: the heads a..x-1 times the tails x+1..z with
             # Pi Ya, where z - a >= 4.
             for x in range(lo + 1, hi):
-                tails = [t + _P for t in _RUN[x + 1][x + 1:hi + 1]]
-                out += [_RUN[a][x - 1] + t for a in range(lo, x) for t in tails[max(0, a + 3 - x):]]
+                tails = [_SPAN[x + 1:z + 1] + _P for z in range(x + 1, hi + 1)]
+                out += [_SPAN[a:x] + t for a in range(lo, x) for t in tails[max(0, a + 3 - x):]]
     if p and len(runs) > 1:
         _bridged_straights(runs, 0, 0, out)
 
@@ -253,12 +250,16 @@ def _bridged_straights(runs, k, r, out):
         prev = nxt
         if x2 != x1 + 2:
             continue
-        tails = _RUNP[x2] if _RUNP else [t + _P if t else t for t in _RUN[x2]]  # by top z
+        if _RUNP:
+            tails = _RUNP[x2]  # by top z
+        else:
+            tails = [_SPAN[x2:z + 1] + _P if z >= x2 else () for z in range(MAX_SEQ + 1)]
         if k:
-            out += [_RUN[a][x1] + tails[a + k - 1] for a in range(lo, x1 + 1)
+            out += [_SPAN[a:x1 + 1] + tails[a + k - 1] for a in range(lo, x1 + 1)
                     if x2 <= a + k - 1 <= hi and a + k - 1 > r]
         else:
-            out += [_RUN[a][x1] + t for a in range(lo, x1 + 1) for t in tails[max(x2, a + 4, r + 1):hi + 1]]
+            out += [_SPAN[a:x1 + 1] + t for a in range(lo, x1 + 1)
+                    for t in tails[max(x2, a + 4, r + 1):hi + 1]]
 
 
 def _trio_singles(c, b, k, r, out):
@@ -306,7 +307,7 @@ def _trio_seq_with(b, k, r, out, cands, n, avoid_pc):
     if len(b[2]) < 2:
         return
     for a, z in _windows(_runs(b[2]), k, 2, r):
-        core = tuple(sorted(_RUN[a][z] * 3))
+        core = tuple(sorted(_SPAN[a:z + 1] * 3))
         if z == a + 1:  # two trios, two attachments: most of them, so unrolled
             lo = [(v,) * n for v in cands if v < a]
             hi = [(v,) * n for v in cands if v > z]

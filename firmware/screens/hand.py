@@ -18,7 +18,7 @@
 
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.play_text import cards_text, colour, face, reading, refusal, value_token
+from firmware.play_text import cards_text, colour, face, reading, value_token
 from firmware.texts import clip, wrap
 from firmware.ui import Screen
 
@@ -28,9 +28,12 @@ WISHES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 class Hand(Screen):
-    # _acts too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
-    WIDGETS = ("head", "right", "cur", "marks", "labels", "info_lab", "stat_labs", "_acts")
+    # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
+    WIDGETS = ("head", "right", "cur", "marks", "labels", "info_lab", "stat_labs", "_acts", "_plays",
+               "_items")
+    _items = None  # (state, selection, seat, the items), likewise
     _acts = None  # (state, legal actions of this seat), cached per position
+    _plays = None  # (the legal list, bombs only, its distinct plays), likewise
     TURN = DOWN
 
     def __init__(self, app, seat):
@@ -80,25 +83,35 @@ class Hand(Screen):
             self._acts = (st, acts)
         return self._acts[1]
 
-    def same(self, a, b):
-        # The same play: the same values in Chimera (families never matter), the same cards in Tichu.
+    def play_key(self, cards):
+        # What makes two plays the same: their values in Chimera (families never matter),
+        # their cards in Tichu.
         if self.game() == "chimera":
-            return sorted([c >> 3 for c in a]) == sorted([c >> 3 for c in b])
-        return sorted(a) == sorted(b)
+            return tuple(sorted([c >> 3 for c in cards]))
+        return tuple(sorted(cards))
 
     def plays(self, bombs=False):
-        # The distinct plays of the legal actions (bombs only: ``bombs``).
+        # The distinct plays of the legal actions (bombs only: ``bombs``), in their order;
+        # kept for the position, as every press of LEFT/RIGHT/BOMB steps through them.
+        legal = self.legal()
+        if self._plays is not None and self._plays[0] is legal and self._plays[1] == bombs:
+            return self._plays[2]
         out = []  # type: list[tuple]
+        seen = {}
         game = self.game()
-        for a in self.legal():
+        only_bombs = bombs or (game == "tichu" and not self.due()[1])
+        for a in legal:
             if a[1] != "play":
                 continue
-            if bombs or (game == "tichu" and not self.due()[1]):
+            if only_bombs:
                 r = self.reading_of(a[2])
                 if r is None or r[0] < (12 if game == "chimera" else 6):
                     continue
-            if not [p for p in out if self.same(p, a[2])]:
+            k = self.play_key(a[2])
+            if k not in seen:
+                seen[k] = 1
                 out.append(a[2])
+        self._plays = (legal, bombs, out)
         return out
 
     def reading_of(self, cards):
@@ -120,8 +133,9 @@ class Hand(Screen):
     def readings(self):
         # The ``as`` values the selection may be played as now: [None] for one reading.
         out = []
+        key = self.play_key(self.sel)
         for a in self.legal():
-            if a[1] == "play" and self.same(a[2], self.sel):
+            if a[1] == "play" and len(a[2]) == len(key) and self.play_key(a[2]) == key:
                 v = a[3] if len(a) > 3 else None
                 if v not in out:
                     out.append(v)
@@ -163,16 +177,23 @@ class Hand(Screen):
         return out
 
     def items(self):
-        # (text, colour, card code or None, selected, action) for the cards, then the actions.
+        # (text, colour, card code or None, selected, action) for the cards, then the actions;
+        # kept while the position and the selection stay (a press asks twice: keys, draw).
+        st = self.state()
+        sel = tuple(self.sel)
+        memo = self._items
+        if memo is not None and memo[0] is st and memo[1] == sel and memo[2] == self.seat:
+            return memo[3]
         ui = self.app.ui
         game = self.game()
         mono = not ui.colour
         out = []
         for c in self.hand():
             col = colour(c, ui.fg) if ui.colour else ui.fg
-            out.append((face(game, c, mono), col, c, c in self.sel, None))
+            out.append((face(game, c, mono), col, c, c in sel, None))
         for text, a in self.actions():
             out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
+        self._items = (st, sel, self.seat, out)
         return out
 
     def picking(self):
@@ -466,3 +487,20 @@ class Hand(Screen):
             cards, v = self.pending
             self.pending = None
             self.act((self.seat, "play", cards, v, None if i == 0 else i + 1))
+
+
+def refusal(game, reason, top, wish, t):
+    # The engine's reason (IllegalAction) in the chosen language where it is a common one.
+    if reason.startswith("not a combination"):
+        return t("not a combination")
+    if "does not beat" in reason and top is not None:
+        return t("does not beat %s") % reading(game, top, t)
+    if "wish for" in reason and wish:
+        return t("the wish for %s must be fulfilled") % value_token(game, wish)
+    if "Dog is only led" in reason:
+        return t("the Dog is only led")
+    if "cannot pass" in reason:
+        return t("you lead: no pass")
+    if "out of turn only a bomb" in reason:
+        return t("not your turn: only a bomb")
+    return reason

@@ -16,7 +16,7 @@
 # BACK and MENU go to the menu. When a round is over, its breakdown comes up.
 
 from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
-from firmware.play_text import face, happened, reading, value_token
+from firmware.play_text import face, is_bomb, reading, value_token
 from firmware.texts import clip
 from firmware.ui import Screen
 
@@ -277,3 +277,54 @@ def _points(game, pile):
     from engine_core.chimera.scoring import treasure
 
     return treasure(pile)
+
+
+def happened(game, names, action, events, t):
+    # What an action did, in public words, most telling last ("Ben: pair 9",
+    # "Anna takes the trick"). Never a hidden card: gives and pushes are only named.
+    out = []
+    seat = action[0]
+    verb = action[1]
+    n = names[seat] if isinstance(seat, int) else ""
+    if verb == "bid":
+        out.append(t("%s bids %d") % (n, action[2]))
+    elif verb == "pass":
+        out.append(t("%s passes") % n)
+    elif verb == "tichu":
+        out.append(t("%s: Tichu!") % n)
+    elif verb == "gift":
+        out.append(t("%s gives the Dragon to %s") % (n, names[action[2]]))
+    for e in events:
+        k = e[0]
+        if k == "played":
+            r = e[2]
+            if is_bomb(game, r) and game == "tichu":
+                out.append(t("%s bombs!") % n + " " + reading(game, r, t))
+            else:
+                out.append("%s: %s" % (n, reading(game, r, t)))
+        elif k == "called" and e[2] == "grand":
+            out.append(t("%s: Grand Tichu!") % names[e[1]])
+        elif k == "redeal":
+            out.append(t("All passed: new deal"))
+        elif k == "forced_bid":
+            out.append(t("%s must bid 20") % names[e[1]])
+        elif k == "chimera":
+            out.append(t("%s is the Chimera (%d)") % (names[e[1]], e[2]))
+        elif k == "exchanged":
+            out.append(t("Cards exchanged"))
+        elif k == "trick":
+            if len(e) > 2 and e[2] != e[1]:
+                out.append(t("%s gets the Dragon trick") % names[e[2]])
+            else:
+                out.append(t("%s takes the trick") % names[e[1]])
+        elif k == "won":
+            out.append(t("%s wins the trick") % names[e[1]])
+        elif k == "dog":
+            out.append(t("Dog: %s leads") % names[e[2]])
+        elif k == "wish":
+            out.append(t("Wish: %s") % value_token(game, e[2]))
+        elif k == "out":
+            out.append(t("%s is out!") % names[e[1]])
+        elif k == "double_victory":
+            out.append(t("Double victory!"))
+    return out
