@@ -23,6 +23,14 @@
 import gc
 import sys
 
+# The 4 KB nvm stand-in comes first, into a heap still empty, and before the figure's
+# baseline: on the board microcontroller.nvm is the flash itself, not heap.
+try:
+    NVM = bytearray(b"\xff" * 4096)
+except MemoryError as e:  # a heap too small for this script and the stand-in alone
+    print("MemoryError in start: the nvm stand-in (-): %s" % e)
+    sys.exit(3)
+
 ARGS = [a for a in sys.argv[1:] if "=" not in a and a != "trace"]
 OPTS = dict([a.split("=", 1) for a in sys.argv[1:] if "=" in a])
 TRACE = "trace" in sys.argv
@@ -249,7 +257,7 @@ def human_key():
     if kind == "gift":
         return item_key(lambda it: it[2] is None and it[4][1] == "gift")
     if not scr.sel:
-        if (seat, "pass") in scr.legal() and not scr.plays():
+        if scr.may_pass() and not scr.plays():
             return item_key(lambda it: it[2] is None and it[4] == (seat, "pass"))
         first = item_at(lambda it: it[2] is None)
         return (first is not None and toward(first, scr.cursor, len(scr.items()))) or "right"
@@ -376,9 +384,6 @@ def report(before, started):
     return 0 if ok else 1
 
 
-# The 4 KB nvm stand-in is made before the figure: on the board microcontroller.nvm is the
-# flash itself, not heap.
-NVM = bytearray(b"\xff" * 4096)
 gc.collect()
 BEFORE = gc.mem_alloc()
 try:

@@ -62,10 +62,9 @@ LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 
 # bots, at each question), so they are never held beside a seat's cards; and the
 # shuffle, needed once a round.
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
-                  "engine_core.chimera.scoresheet",
-                  "engine_core.tichu.scoresheet", "engine_core.entry_fields",
-                  "engine_core.bot_driver", "engine_core.chimera.bot", "engine_core.chimera.bot_",
-                  "engine_core.tichu.bot", "engine_core.tichu.bot_",
+                  "firmware.rowlist", "engine_core.chimera.scoresheet", "engine_core.tichu.scoresheet",
+                  "engine_core.entry_fields", "engine_core.bot_driver", "engine_core.chimera.bot",
+                  "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_",
                   "engine_core.chimera.deal", "engine_core.tichu.deal")
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
@@ -249,7 +248,7 @@ class App:
             self.unsaved = True
         gc.collect()
         if self.book is not None and kept:  # a dealt match: its seats and its round in progress
-            from firmware.dealer import resume
+            from firmware.play_start import resume
 
             resume(self, kept)
 

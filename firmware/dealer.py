@@ -14,6 +14,8 @@
 #
 # Screens: table.Table (public, drives the bots), hand.Hand (one seat's private view),
 # privacy.Privacy, playscore.PlayScore (the round's breakdown), playsetup.PlaySetup.
+# Starting a dealt match, dealing cards for a running one and resuming one after a power
+# cut are firmware/play_start.py's (loaded only for that, dropped with the screens).
 #
 # The journal (firmware/dealt_codec.py) keeps who sits where (``seats()``, once, after the
 # book's "new"), each round's seed as soon as it is dealt, and the round's actions: a
@@ -26,7 +28,6 @@
 import gc
 
 from engine_core.scorebook import GAMES
-from firmware.app import PLAY
 from firmware.keys import ticks_diff
 
 QUIET = ("no_grand", "push", "give")  # actions nobody sees happen: no pause after them
@@ -183,52 +184,3 @@ class Session:
         # The privacy screen goes up before ``seat``'s cards when another human saw theirs
         # last (or nobody yet); with one human at the table, never.
         return len(self.humans()) > 1 and self.viewer != seat
-
-
-def start(app, game, names, limit, levels, pause, quiet=False):
-    # A new dealt match: the score book and its cards, journaled as one reset; the table
-    # comes up on top (``quiet``: the table is being built already, stay on it).
-    from engine_core.scorebook import ScoreBook
-
-    app.end_session()  # the last match's game, before this one's loads
-    book = ScoreBook(game, names, limit)
-    app.book = book
-    app.session = Session(app, levels, pause)
-    app.record(None)
-    app.session.deal()
-    if not quiet:
-        app.home()
-
-
-def deal_on(app, levels, pause):
-    # Cards for the running score-keeper match: the seats are journaled, then the deal.
-    app.end_session()
-    app.session = Session(app, levels, pause)
-    app.record(app.session.seats())
-    app.session.deal()
-
-
-def resume(app, kept):
-    # The dealt match the journal kept (saves.load's ``dealt``): its seats, and the round in
-    # progress dealt again from its seed with its actions replayed. A round that does not
-    # replay (a journal from another version) is dealt anew.
-    from firmware.app import PLAY
-
-    play = app.settings["play"] or PLAY
-    s = Session(app, kept["levels"], play[2])
-    app.session = s
-    s.dealt.first_dealer = kept["first_dealer"]
-    if kept["seed"] is None:
-        return
-    d = s.dealt
-    try:
-        d.start(kept["seed"], kept["actions"])
-    except ValueError:
-        d.state = None
-
-
-def levels_from(settings, game):
-    # Per seat None (a human) or the bot level, from the "play" settings.
-    play = settings["play"] or PLAY
-    humans = play[3]
-    return [None if humans >> s & 1 else play[1] for s in range(GAMES[game][0])]

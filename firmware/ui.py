@@ -1,10 +1,11 @@
 # Drawing on the panel, whatever its size, colour depth or light (e-paper) or dark theme:
-# the theme and text metrics (Ui), a line of text (Text), a scrolling list with a focus
-# bar (RowList) and the base of every screen (Screen). Screens place text on a character
-# grid (``cols`` x ``rows`` of body text) and ask for big numbers scaled to the room they
-# have; nothing here or in the screens knows which board it runs on.
+# the theme and text metrics (Ui), a line of text (Text) and the base of every screen
+# (Screen); the scrolling list with a focus bar is firmware/rowlist.py (the dealt hand and
+# table do without it). Screens place text on a character grid (``cols`` x ``rows`` of
+# body text) and ask for big numbers scaled to the room they have; nothing here or in the
+# screens knows which board it runs on.
 #
-# One module rather than four: each module costs the board heap of its own, and these
+# One module rather than three: each module costs the board heap of its own, and these
 # parts are always in use together.
 
 import displayio
@@ -91,6 +92,13 @@ class Ui:
         group.append(r)
         return r
 
+    def layer(self, group):
+        # An empty group on top of what ``group`` holds so far: what goes into it later
+        # still lies below what is added to ``group`` after it.
+        g = displayio.Group()
+        group.append(g)
+        return g
+
     def background(self, group):
         if self.bg != 0x000000:  # dark panels start black anyway
             self.rect(group, 0, 0, self.w, self.h, self.bg)
@@ -114,7 +122,7 @@ _TILE_MAPS = {}  # type: dict
 _TEXT_PALETTES = {}  # type: dict
 
 
-def _palette(colour):
+def text_palette(colour):
     # One palette per text colour for every Text: a palette each costs the board about
     # 100 bytes a label, and a screen has up to 30 of them.
     p = _TEXT_PALETTES.get(colour)
@@ -126,19 +134,24 @@ def _palette(colour):
     return p
 
 
-def _tiles(font):
+def tile_map(font):
     # The glyph sheet's tile of every ASCII character, looked up once per font: asking the
     # font for each character of each text allocates a Glyph every time on the board.
     m = _TILE_MAPS.get(font)
     if m is None:
         m = bytearray(127)
         for o in range(127):
-            glyph = font.get_glyph(o) if o >= 32 else None
-            if glyph is None:
-                glyph = font.get_glyph(63)  # "?"
-            m[o] = glyph.tile_index
+            m[o] = tile_of(font, o if o >= 32 else 63)
         _TILE_MAPS[font] = m
     return m
+
+
+def tile_of(font, o):
+    # The glyph sheet's tile of character code ``o`` ("?" where the font has none).
+    glyph = font.get_glyph(o)
+    if glyph is None:
+        glyph = font.get_glyph(63)
+    return glyph.tile_index
 
 
 class Text(displayio.Group):
@@ -148,13 +161,20 @@ class Text(displayio.Group):
     # ``anchor``: which point of the text sits at ``pos`` ((0, 0) top left, (1, 0) top
     # right, (0.5, 0) top centre); the text grows from there as it changes.
 
+    # Each label holds only what differs from these (a label costs the board heap per
+    # attribute): the body font and a top-left anchor are the class's.
+    font = terminalio.FONT
+    anchor = (0.0, 0.0)
+
     def __init__(self, font, text, colour, scale, anchor, pos):
         displayio.Group.__init__(self, scale=scale)
-        self.font = font
-        self.anchor = anchor
+        if font is not Text.font:
+            self.font = font
+        if anchor != Text.anchor:
+            self.anchor = anchor
         self.pos = pos
-        self.palette = _palette(colour)
-        self.grid = None  # type: displayio.TileGrid | None
+        self.grid = self._grid(len(text), text_palette(colour))
+        self.append(self.grid)
         self._text = ""
         self._show(text)
 
@@ -167,29 +187,25 @@ class Text(displayio.Group):
         if text != self._text:
             self._show(text)
 
+    def _grid(self, n, shader):
+        cw, ch = self.font.get_bounding_box()[:2]
+        return displayio.TileGrid(self.font.bitmap, pixel_shader=shader, width=max(1, n), height=1,
+                                  tile_width=cw, tile_height=ch, default_tile=tile_map(self.font)[32])
+
     def _show(self, text):
         n = len(text)
         g = self.grid
-        if g is None or g.width < n:
-            if g is not None:
-                self.remove(g)
-            cw, ch = self.font.get_bounding_box()[:2]
-            g = displayio.TileGrid(self.font.bitmap, pixel_shader=self.palette, width=max(1, n), height=1,
-                                   tile_width=cw, tile_height=ch, default_tile=_tiles(self.font)[32])
+        if g.width < n:
+            self.remove(g)
+            g = self._grid(n, g.pixel_shader)
             self.grid = g
             self.append(g)
-        tiles = _tiles(self.font)
+        tiles = tile_map(self.font)
         for i in range(g.width):
             o = ord(text[i]) if i < n else 32
-            g[i] = tiles[o] if o < 127 else self._tile(o)
+            g[i] = tiles[o] if o < 127 else tile_of(self.font, o)
         self._text = text
         self._place()
-
-    def _tile(self, o):
-        glyph = self.font.get_glyph(o)
-        if glyph is None:
-            glyph = self.font.get_glyph(63)  # "?"
-        return glyph.tile_index
 
     def _place(self):
         box = self.font.get_bounding_box()
@@ -198,13 +214,11 @@ class Text(displayio.Group):
 
     @property
     def color(self):
-        return self.palette[1]
+        return self.grid.pixel_shader[1]
 
     @color.setter
     def color(self, colour):
-        self.palette = _palette(colour)
-        if self.grid is not None:
-            self.grid.pixel_shader = self.palette
+        self.grid.pixel_shader = text_palette(colour)
 
     def move(self, pos, scale=None):
         # Place the text anew (and resize it): the big totals change scale as they grow.
@@ -212,46 +226,6 @@ class Text(displayio.Group):
             self.scale = scale
         self.pos = pos
         self._place()
-
-
-class RowList:
-    # ``n`` rows of body text from pixel row ``y0``; shows the window of ``items``
-    # around the focus, with the focused row on a bar.
-
-    def __init__(self, ui, group, y0, n):
-        self.ui = ui
-        self.y0 = y0
-        self.n = n
-        self.top = 0
-        self.bar = displayio.Group()
-        ui.rect(self.bar, 0, 0, ui.w, ui.lh, ui.bar)
-        self.bar.hidden = True
-        group.append(self.bar)
-        pad = ui.s * 2
-        self.rows = [ui.label(group, "", pad, y0 + i * ui.lh + (ui.lh - ui.ch * ui.s) // 2)
-                     for i in range(n)]
-
-    def show(self, items, focus=None):
-        # ``items``: the row texts; ``focus``: index of the focused one or None.
-        ui = self.ui
-        if focus is not None:
-            if focus < self.top:
-                self.top = focus
-            elif focus >= self.top + self.n:
-                self.top = focus - self.n + 1
-        self.top = max(0, min(self.top, len(items) - self.n))
-        for i in range(self.n):
-            k = self.top + i
-            ui.set(self.rows[i], items[k] if k < len(items) else "", ui.on_bar if k == focus else ui.fg)
-        if focus is None or not self.top <= focus < self.top + self.n:
-            self.bar.hidden = True
-        else:
-            self.bar.hidden = False
-            self.bar.y = self.y0 + (focus - self.top) * ui.lh
-
-    def width(self):
-        # Columns a row can hold (the text is inset a little from the bar's edge).
-        return (self.ui.w - self.ui.s * 4) // (self.ui.cw * self.ui.s)
 
 
 class Screen:

@@ -195,6 +195,16 @@ class Device:
         return self.panel.png()
 
 
+class Cell:
+    """One text of a firmware.ui.Cells, read as a label: its text, font and what it stands
+    for (``card``: a card's code)."""
+
+    def __init__(self, text, card, font):
+        self.text = text
+        self.card = card
+        self.font = font
+
+
 def labels(group, x0=0, y0=0, scale=1, out=None):
     """[(x, y, scale, label)] of every label under ``group`` that is not hidden, with its
     place on the panel (pixels) and its total scale."""
@@ -208,7 +218,14 @@ def labels(group, x0=0, y0=0, scale=1, out=None):
     if isinstance(getattr(group, "text", None), str):
         out.append((x0, y0, scale, group))
         return out
+    if isinstance(getattr(group, "grids", None), list):  # firmware.ui.Cells: a TileGrid per text
+        for i, text in enumerate(group.texts):
+            if text:
+                g = group.grids[i]
+                cell = Cell(text, group.codes[i], group.ui.font)
+                out.append((x0 + g.x * scale, y0 + g.y * scale, scale, cell))
+        return out
     for item in group:
-        if hasattr(item, "__iter__") or hasattr(item, "text"):
+        if hasattr(item, "__len__") or hasattr(item, "text"):  # a label, or a group of them
             labels(item, x0, y0, scale, out)
     return out

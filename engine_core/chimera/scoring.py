@@ -5,7 +5,6 @@
 
 from engine_core.cards import points_in
 from engine_core.chimera.cards import TREASURE
-from engine_core.chimera.scoresheet import score_round
 
 SEATS = 3
 
@@ -30,4 +29,7 @@ def sheet_line(state):
 
 def round_deltas(state):
     # C8: the per-seat deltas of a finished round.
+    # imported here: the device drops the score-sheet arithmetic between rounds
+    from engine_core.chimera.scoresheet import score_round
+
     return tuple(score_round(sheet_line(state)))

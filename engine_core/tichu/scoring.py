@@ -7,7 +7,6 @@
 
 from engine_core.cards import points_in
 from engine_core.tichu.cards import POINTS
-from engine_core.tichu.scoresheet import score_round
 
 CALL_NAMES = ("", "tichu", "grand")  # by game.State.calls: 0 none, 1 Tichu, 2 Grand
 
@@ -36,4 +35,7 @@ def sheet_line(state):
 
 def round_deltas(state):
     """T6: the per-team deltas of a finished round."""
+    # imported here: the device drops the score-sheet arithmetic between rounds
+    from engine_core.tichu.scoresheet import score_round
+
     return tuple(score_round(sheet_line(state)))

@@ -2,7 +2,8 @@
 # back to the screen that asked, as (tag, index); BACK answers nothing.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.ui import RowList, Screen
+from firmware.rowlist import RowList
+from firmware.ui import Screen
 
 
 class Choice(Screen):

@@ -6,8 +6,9 @@
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.rowlist import RowList
 from firmware.texts import clip, wrap
-from firmware.ui import RowList, Screen
+from firmware.ui import Screen
 
 
 class FormScreen(Screen):

@@ -16,24 +16,30 @@
 #
 # Only this seat's hand is read, through its seat view (engine_core/<game>/view.py).
 
+import displayio
+
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 from firmware.play_text import cards_text, colour, face, reading, value_token
 from firmware.texts import clip, wrap
-from firmware.ui import Screen
+from firmware.ui import Screen, text_palette, tile_map, tile_of
 
-POOL = 26  # labels for the items in view: up to 20 cards and the actions
-MARKS = 20  # selection marks
+# At most this many items in view (up to 20 cards and the actions) and selection marks.
+# The cards are cells of one Cells (a TileGrid each), the actions labels; each is made when
+# first needed, so a hand of 8 cards holds a third of them.
+POOL = 26
+MARKS = 20
+FACE = 3  # characters of the widest card face ("10j", "Phx")
 WISHES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 class Hand(Screen):
     # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
-    WIDGETS = ("head", "right", "cur", "marks", "labels", "info_lab", "stat_labs", "_acts", "_plays",
-               "_items")
-    _items = None  # (state, selection, seat, the items), likewise
-    _acts = None  # (state, legal actions of this seat), cached per position
-    _plays = None  # (the legal list, bombs only, its distinct plays), likewise
+    WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "info_lab",
+               "stat_labs", "_acts", "_plays", "_items")
+    _items = None  # (state, selection, seat, the items) for the press being handled
+    _acts = None  # (state, the legal actions in the screen's form: see legal()), per position
+    _plays = None  # (the distinct plays, those that are bombs), likewise
     TURN = DOWN
 
     def __init__(self, app, seat):
@@ -72,16 +78,38 @@ class Hand(Screen):
         return kind, self.seat in seats
 
     def legal(self):
-        # This seat's legal actions now (none in the push and the Grand Tichu window: the
-        # push alone would be 2184 of them, and the hand picks its cards instead).
+        # This seat's legal actions now, kept per position in the form the screen asks them
+        # in: (the actions that are not plays, the distinct plays in their order, {a play's
+        # key: its readings} for the plays with more than one). The engine's list itself is
+        # not kept: a Chimera lead of 20 cards lists some hundred plays, each an action
+        # around its cards. None in the push and the Grand Tichu window: the push alone
+        # would be 2184 of them, and the hand picks its cards instead.
         st = self.state()
         if self._acts is None or self._acts[0] is not st:
             kind, mine = self.due()
-            acts = []
+            others = []
+            plays = []  # type: list[tuple]
+            multi = {}  # type: dict
             if kind in ("bid", "play", "gift") and (mine or self.game() == "tichu"):
-                acts = self.session().dealt.game.legal_actions(st, self.seat)
-            self._acts = (st, acts)
-        return self._acts[1]
+                seen = {}  # type: dict
+                for a in self.session().dealt.game.legal_actions(st, self.seat):
+                    if a[1] != "play":
+                        others.append(a)
+                        continue
+                    k = self.play_key(a[2])
+                    v = a[3] if len(a) > 3 else None
+                    vs = seen.get(k)
+                    if vs is None:
+                        seen[k] = [v]
+                        plays.append(a[2])
+                    elif v not in vs:
+                        vs.append(v)
+                        multi[k] = vs
+            self._acts = (st, others, plays, multi)
+        return self._acts
+
+    def may_pass(self):
+        return (self.seat, "pass") in self.legal()[1]
 
     def play_key(self, cards):
         # What makes two plays the same: their values in Chimera (families never matter),
@@ -91,27 +119,20 @@ class Hand(Screen):
         return tuple(sorted(cards))
 
     def plays(self, bombs=False):
-        # The distinct plays of the legal actions (bombs only: ``bombs``), in their order;
-        # kept for the position, as every press of LEFT/RIGHT/BOMB steps through them.
-        legal = self.legal()
-        if self._plays is not None and self._plays[0] is legal and self._plays[1] == bombs:
-            return self._plays[2]
-        out = []  # type: list[tuple]
-        seen = {}
+        # The distinct legal plays (bombs only: ``bombs``, and in Tichu out of turn), in
+        # their order; every press of LEFT/RIGHT/BOMB steps through them.
+        plays = self.legal()[2]
         game = self.game()
-        only_bombs = bombs or (game == "tichu" and not self.due()[1])
-        for a in legal:
-            if a[1] != "play":
-                continue
-            if only_bombs:
-                r = self.reading_of(a[2])
-                if r is None or r[0] < (12 if game == "chimera" else 6):
-                    continue
-            k = self.play_key(a[2])
-            if k not in seen:
-                seen[k] = 1
-                out.append(a[2])
-        self._plays = (legal, bombs, out)
+        if not (bombs or (game == "tichu" and not self.due()[1])):
+            return plays
+        if self._plays is not None and self._plays[0] is plays:
+            return self._plays[1]
+        out = []
+        for p in plays:
+            r = self.reading_of(p)
+            if r is not None and r[0] >= (12 if game == "chimera" else 6):
+                out.append(p)
+        self._plays = (plays, out)
         return out
 
     def reading_of(self, cards):
@@ -132,14 +153,7 @@ class Hand(Screen):
 
     def readings(self):
         # The ``as`` values the selection may be played as now: [None] for one reading.
-        out = []
-        key = self.play_key(self.sel)
-        for a in self.legal():
-            if a[1] == "play" and len(a[2]) == len(key) and self.play_key(a[2]) == key:
-                v = a[3] if len(a) > 3 else None
-                if v not in out:
-                    out.append(v)
-        return out if len(out) > 1 else [None]
+        return self.legal()[3].get(self.play_key(self.sel)) or [None]
 
     def actions(self):
         # The action items of the moment: (text, action or tag).
@@ -151,7 +165,7 @@ class Hand(Screen):
         st = self.state()
         out = []
         if mine and kind == "bid":
-            for a in self.legal():
+            for a in self.legal()[1]:
                 out.append((t("Pass") if a[1] == "pass" else t("Bid %d") % a[2], a))
         elif mine and kind == "give":
             out.append((t("Give"), "give"))
@@ -170,7 +184,7 @@ class Hand(Screen):
                     out.append((text, ("play", v)))
             elif self.sel and game == "tichu":
                 out.append((t("Bomb!"), ("play", None)))
-            if mine and kind == "play" and (seat, "pass") in self.legal():
+            if mine and kind == "play" and self.may_pass():
                 out.append((t("Pass"), (seat, "pass")))
         if game == "tichu" and st is not None and self.session().dealt.game.may_call(st, seat):
             out.append((t("Tichu!"), (seat, "tichu")))
@@ -178,7 +192,7 @@ class Hand(Screen):
 
     def items(self):
         # (text, colour, card code or None, selected, action) for the cards, then the actions;
-        # kept while the position and the selection stay (a press asks twice: keys, draw).
+        # kept from a press's keys to its draw while the position and the selection stay.
         st = self.state()
         sel = tuple(self.sel)
         memo = self._items
@@ -291,9 +305,12 @@ class Hand(Screen):
         self.head, self.right = ui.title(g, "")
         # The cursor and the marks first, so the labels lie on top of them.
         self.cur = ui.rect(g, 0, -ui.h, 1, ui.lh, 0x4C586A if ui.colour else ui.fg)
-        self.marks = [ui.rect(g, 0, -ui.h, 1, ui.s * (2 if ui.colour else 1), ui.hi if ui.colour else ui.fg)
-                      for _ in range(MARKS)]
-        self.labels = [ui.label(g, "", 0, -ui.h) for _ in range(POOL)]
+        self.marks = []
+        self.mark_layer = ui.layer(g)
+        self.cards = Cells(ui, FACE)
+        g.append(self.cards)
+        self.labels = []
+        self.label_layer = ui.layer(g)
         y = ui.top() + self.crows * ui.lh
         self.info_lab = ui.label(g, "", ui.s * 2, y) if self.ninfo else None
         y += self.ninfo * ui.lh
@@ -328,35 +345,45 @@ class Hand(Screen):
         elif cl >= self.top + self.crows:
             self.top = cl - self.crows + 1
         y0 = ui.top()
-        k = 0
+        k = 0  # items drawn
+        kc = 0  # of them cards
         m = 0
         self.cur.y = -ui.h
         for i in range(len(items)):
             line, x, w = pos[i]
-            if not self.top <= line < self.top + self.crows or k >= len(self.labels):
+            if not self.top <= line < self.top + self.crows or k >= POOL:
                 continue
             text, col, code, selected, _ = items[i]
             y = y0 + (line - self.top) * ui.lh
-            lab = self.labels[k]
-            k += 1
             here = i == self.cursor
-            inverse = here and not ui.colour
-            lab.move((x, y + (ui.lh - ui.ch * ui.s) // 2))
-            ui.set(lab, text, ui.on_bar if inverse else col)
-            lab.card = code
+            col = ui.on_bar if here and not ui.colour else col  # mono: inverse under the cursor
+            ty = y + (ui.lh - ui.ch * ui.s) // 2
+            if code is not None:
+                self.cards.put(kc, text, col, x, ty, code)
+                kc += 1
+            else:
+                if k - kc == len(self.labels):
+                    self.labels.append(ui.label(self.label_layer, "", 0, -ui.h))
+                lab = self.labels[k - kc]
+                lab.move((x, ty))
+                ui.set(lab, text, col)
+            k += 1
             if here:
                 self.cur.x = x - ui.s
                 self.cur.y = y
                 self.cur.width = w + 2 * ui.s
-            if selected and m < len(self.marks):
+            if selected and m < MARKS:
+                if m == len(self.marks):
+                    self.marks.append(ui.rect(self.mark_layer, 0, -ui.h, 1, ui.s * (2 if ui.colour else 1),
+                                              ui.hi if ui.colour else ui.fg))
                 mk = self.marks[m]
                 m += 1
                 mk.x = x
                 mk.width = w
                 mk.y = y + ui.lh - mk.height
-        for lab in self.labels[k:]:
+        self.cards.clear(kc)
+        for lab in self.labels[k - kc:]:
             ui.set(lab, "")
-            lab.card = None
         for mk in self.marks[m:]:
             mk.y = -ui.h
         # Title: the seat's name; right: where the list is, or the table on small panels.
@@ -379,6 +406,7 @@ class Hand(Screen):
         lines = wrap(text, ui.cols - 1, self.nstat, more=True)
         for i in range(self.nstat):
             ui.set(self.stat_labs[i], lines[i], ui.fg if fine else ui.warn)
+        self._items = None  # kept for one press only (its keys, then this draw)
 
     # -- keys --------------------------------------------------------------------------
 
@@ -504,3 +532,54 @@ def refusal(game, reason, top, wish, t):
     if "out of turn only a bomb" in reason:
         return t("not your turn: only a bomb")
     return reason
+
+
+class Cells(displayio.Group):
+    # Short texts of one scale that a screen lays out itself (a hand's cards): a bare
+    # TileGrid of ``chars`` cells each, in this one scaled group, without a label object
+    # per text (a Text costs the board about twice as much). ``texts`` and ``codes`` say
+    # what each of ``grids`` shows and stands for (a card's code); the host simulator reads
+    # them. A cell is made when first needed and kept. (Here, not in firmware/ui.py: only
+    # the hand uses it, and the board holds ui.py all the time.)
+
+    def __init__(self, ui, chars):
+        displayio.Group.__init__(self, scale=ui.s)
+        self.ui = ui
+        self.chars = chars
+        self.grids = []  # type: list[displayio.TileGrid]
+        self.texts = []  # type: list[str]
+        self.codes = []  # type: list
+        # The texts sit (lh - ch*s) // 2 below a line's top: the part of that which is
+        # not a whole number of scaled pixels is this group's own offset.
+        self.y = (ui.lh - ui.ch * ui.s) // 2 % ui.s
+
+    def put(self, i, text, colour, x, y, code=None):
+        # Cell ``i`` shows ``text`` (at most ``chars`` long) in ``colour`` with its top
+        # left at panel pixel (x, y), x a multiple of the scale.
+        ui = self.ui
+        font = ui.font
+        while len(self.grids) <= i:
+            cw, ch = font.get_bounding_box()[:2]
+            g = displayio.TileGrid(font.bitmap, pixel_shader=text_palette(ui.fg), width=self.chars, height=1,
+                                   tile_width=cw, tile_height=ch, default_tile=tile_map(font)[32])
+            self.append(g)
+            self.grids.append(g)
+            self.texts.append("")
+            self.codes.append(None)
+        g = self.grids[i]
+        g.x = x // ui.s
+        g.y = (y - self.y) // ui.s
+        g.pixel_shader = text_palette(colour)
+        if text != self.texts[i]:
+            tiles = tile_map(font)
+            for j in range(self.chars):
+                o = ord(text[j]) if j < len(text) else 32
+                g[j] = tiles[o] if o < 127 else tile_of(font, o)
+        self.texts[i] = text
+        self.codes[i] = code
+
+    def clear(self, first):
+        # Cells ``first`` on show nothing.
+        for i in range(first, len(self.texts)):
+            if self.texts[i]:
+                self.put(i, "", self.ui.fg, 0, -self.ui.h)

@@ -5,8 +5,9 @@
 # match's rounds were scored from the cards: they offer their story only.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
+from firmware.rowlist import RowList
 from firmware.texts import clip
-from firmware.ui import RowList, Screen
+from firmware.ui import Screen
 
 
 class History(Screen):

@@ -3,7 +3,8 @@
 
 from firmware.form import row_text
 from firmware.keys import BACK, MENU, OK
-from firmware.ui import RowList, Screen
+from firmware.rowlist import RowList
+from firmware.ui import Screen
 
 
 class MatchEnd(Screen):

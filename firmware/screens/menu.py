@@ -2,7 +2,8 @@
 
 from firmware.app import MENU as ROWS
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.ui import RowList, Screen
+from firmware.rowlist import RowList
+from firmware.ui import Screen
 
 
 class Menu(Screen):

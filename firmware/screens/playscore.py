@@ -7,8 +7,9 @@
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, MENU, OK, UP
+from firmware.rowlist import RowList
 from firmware.texts import wrap
-from firmware.ui import RowList, Screen
+from firmware.ui import Screen
 
 
 class PlayScore(Screen):

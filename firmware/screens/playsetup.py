@@ -91,7 +91,7 @@ class PlaySetup(NewMatch):
         self.fields = self._fields(game, limit, level, pause)
 
     def _start(self):
-        from firmware.dealer import start
+        from firmware.play_start import start
 
         app = self.app
         game = self.game()

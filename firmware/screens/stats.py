@@ -3,7 +3,8 @@
 
 from firmware.form import row_text
 from firmware.keys import BACK, DOWN, MENU, UP
-from firmware.ui import RowList, Screen
+from firmware.rowlist import RowList
+from firmware.ui import Screen
 
 LINES = {  # (the score book's stats key, its line's label) in the order shown
     "chimera": (("won", "Bids won"), ("lost", "Bids lost")),

@@ -35,7 +35,7 @@ class Table(Screen):
     def _begin(self):
         # Cards for the running match, or a new match with the last settings.
         from firmware.app import PLAY
-        from firmware.dealer import deal_on, levels_from, start
+        from firmware.play_start import deal_on, levels_from, start
 
         app = self.app
         play = app.settings["play"] or PLAY
