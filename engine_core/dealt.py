@@ -68,7 +68,8 @@ class Dealt:
         self.writer = None  # a record Writer (engine_core/<game>/record.py) that hears every action
         self.seed = None
         self.state = None
-        self.actions = []
+        self.actions = []  # applied this round since the last take() (all of them if never taken)
+        self.steps = 0  # applied this round
 
     def dealer(self):
         return (self.first_dealer + len(self.rounds)) % len(self.levels)
@@ -97,6 +98,7 @@ class Dealt:
         self.deals = Pcg32(seed)
         self.state = state
         self.actions = []
+        self.steps = 0
         events = self._deal()
         for a in actions:
             try:
@@ -118,7 +120,14 @@ class Dealt:
 
     def step(self):
         # How many actions the round has applied: the bots' clock (bot_driver.bot_rng).
-        return len(self.actions)
+        return self.steps
+
+    def take(self):
+        # The actions applied since the last take, handed over and forgotten here: a shell
+        # that journals them as they come need not hold the round's actions twice.
+        taken = self.actions
+        self.actions = []
+        return taken
 
     def due(self):
         # (kind, seats due) of the position (game.decision).
@@ -141,6 +150,7 @@ class Dealt:
         state, events = self.game.apply(self.state, action)
         self.state = state
         self.actions.append(action)
+        self.steps += 1
         if self.writer is not None:
             self.writer.add(action, events)
         if self.game.decision(state)[0] == "deal" and not self.finished():
@@ -162,6 +172,7 @@ class Dealt:
         self.rounds = tuple(m.rounds)
         self.state = None
         self.actions = []
+        self.steps = 0
 
 
 def record(game, limit, rounds, first_dealer=0, players=None):

@@ -274,13 +274,10 @@ class App:
             s.flush()  # the bots' actions go first, in the order they happened
         from firmware.saves import write
 
-        whole = self.unsaved or payload is None
         try:
             dealt = s is not None and payload is not None and payload.get("t") != "dealt"
             write(self.store, self._snapshot, None if self.unsaved else payload, dealt)
             self.unsaved = False
-            if whole and s is not None:
-                s.unsaved = 0  # the snapshot held the whole round
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)

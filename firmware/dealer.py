@@ -54,7 +54,13 @@ class Session:
         self.since = None  # ticks of the last visible action
         self.hold = 0
         self.opened = None  # the position whose human was shown their cards unasked ("score": the breakdown)
-        self.unsaved = 0  # how many of the round's last actions are not journaled yet (the bots')
+        self.round = b""  # the round as journaled so far: its seed, then its actions, encoded
+
+    @property
+    def unsaved(self):
+        # How many of the round's last actions are not journaled yet (the bots'): the ones
+        # the Dealt still holds (``take_encoded`` hands the others over to ``round``).
+        return len(self.dealt.actions)
 
     def seats(self):
         # The journal's record of who sits where (firmware/dealt_codec.py).
@@ -62,33 +68,34 @@ class Session:
         return {"t": "dealt", "game": d.name, "levels": list(self.levels), "first_dealer": d.first_dealer}
 
     def round_payloads(self):
-        # The round in progress as journal payloads: its seed and its actions.
-        from engine_core.action_codec import encode, encode_seed
-
+        # The round in progress as journal payloads: its seed and its actions (those not
+        # journaled yet are written with it now).
         d = self.dealt
         if d.state is None or d.finished():
             return
-        b = encode_seed(d.dealer(), d.seed)
-        for a in d.actions:
-            b += encode(d.name, a)
-        yield {"t": "actions", "b": b}
+        self.round += self.take_encoded()
+        yield {"t": "actions", "b": self.round}
 
     def flush(self):
         # Journal the bots' actions not written yet (before any other change is).
         self._journal(b"")
 
     def _journal(self, b):
-        # Encoded only now, with the journal's code loaded anyway (action_codec is not held
-        # between writes).
+        # The actions not journaled yet, then ``b``: into ``round`` and the journal.
+        out = self.take_encoded() + b
+        self.round += out
+        self.app.record({"t": "actions", "b": out})
+
+    def take_encoded(self):
+        # The Dealt's actions not journaled yet, encoded (only now, with the journal's code
+        # loaded anyway: action_codec is not held between writes) and taken from it.
         from engine_core.action_codec import encode
 
         d = self.dealt
-        n = self.unsaved
         out = b""
-        for a in d.actions[len(d.actions) - n:] if n else ():
+        for a in d.take():
             out += encode(d.name, a)
-        self.app.record({"t": "actions", "b": out + b})
-        self.unsaved = 0
+        return out
 
     def humans(self):
         return [s for s in range(len(self.levels)) if self.levels[s] is None]
@@ -103,7 +110,7 @@ class Session:
         d.start(self.app.new_seed())
         from engine_core.action_codec import encode_seed
 
-        self.unsaved = 0
+        self.round = b""
         self._journal(encode_seed(d.dealer(), d.seed))
         self.said = [None] * len(self.levels)
         self.last = None
@@ -123,7 +130,6 @@ class Session:
         d = self.dealt
         events = d.apply(action)
         seat, verb = action[0], action[1]
-        self.unsaved += 1
         if self.levels[seat] is None or d.finished():
             self._journal(b"")
         if verb in ("bid", "pass", "grand", "no_grand", "tichu", "push", "give"):

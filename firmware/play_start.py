@@ -44,6 +44,10 @@ def resume(app, kept):
         d.start(kept["seed"], kept["actions"])
     except ValueError:
         d.state = None
+        return
+    from engine_core.action_codec import encode_seed
+
+    s.round = encode_seed(d.dealer(), d.seed) + s.take_encoded()  # as the journal holds it
 
 
 def levels_from(settings, game):

@@ -385,10 +385,14 @@ def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between()
     human_turn(dev)
     kept = {}
     load(NvmStore(nvm), None, fresh_settings(), kept)
-    from engine_core.action_codec import encode
+    from engine_core.action_codec import encode, encode_seed
+    from engine_core.dealt import Dealt
 
-    journaled = [encode("tichu", a) for a in kept["actions"]]
-    played = [encode("tichu", a) for a in s.dealt.actions]
+    d = s.dealt
+    journaled = b"".join([encode("tichu", a) for a in kept["actions"]])
     # every action up to the human's, once each, in order; the bots' since then follow it later
-    assert journaled == played[:len(journaled)] and kept["actions"][-1][0] == 0
-    assert s.unsaved == len(played) - len(journaled)
+    assert encode_seed(d.dealer(), d.seed) + journaled == s.round and kept["actions"][-1][0] == 0
+    assert s.unsaved == len(d.actions) and all(a[0] != 0 for a in d.actions)
+    again = Dealt("tichu", s.levels, d.limit, d.totals, d.rounds, d.first_dealer)
+    again.start(kept["seed"], kept["actions"] + d.actions)
+    assert again.state.to_list() == d.state.to_list()
