@@ -2,10 +2,11 @@
 #
 # The code writes every text in English; that English text is the key into the table,
 # whose first column is English and the others its translations (first row: the
-# languages' names). English needs no table at all; another language keeps only the
-# table file's text in memory and looks a key up in it, so the board pays about one
-# byte per character of the table instead of an object per text. A text missing from
-# the table shows in English (tests/device/test_texts.py keeps the table complete).
+# languages' names). English needs no table at all; another language keeps its column of
+# the table as a few strings, each translation behind a short key made from the English
+# text, and looks a key up in them, so the board pays about one byte per character of the
+# translations instead of an object per text. A text missing from the table shows in
+# English (tests/device/test_texts.py keeps the table complete).
 
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
@@ -26,23 +27,53 @@ class Texts:
         self.use(lang)
 
     def use(self, lang):
-        # Switch to the table's column ``lang`` (0 is English).
+        # Switch to the table's column ``lang`` (0 is English). The loaded table keeps each
+        # translation behind its English text's key (``key``), not behind the text: half
+        # the heap of keeping the file's text; and in pieces of about CHUNK characters, as
+        # a fragmented heap may have no one gap for the whole.
         self.table = None
         self.lang = lang
         if lang > 0:
+            chunks = []
+            chunk = ""
             with open(TABLE) as f:
-                self.table = "\n" + f.read()
+                f.readline()
+                for line in f:
+                    cols = line.rstrip("\n").split("\t")
+                    if len(cols) > lang:
+                        chunk += "\n" + key(cols[0]) + "\t" + cols[lang]
+                        if len(chunk) >= CHUNK:
+                            chunks.append(chunk + "\n")
+                            chunk = ""
+            chunks.append(chunk + "\n")
+            self.table = chunks
 
     def get(self, en):
-        t = self.table
-        if t is None:
+        if self.table is None:
             return en
-        i = t.find("\n" + en + "\t")
-        if i < 0:
-            return en
-        end = t.find("\n", i + 1)
-        cols = t[i + 1:end if end >= 0 else len(t)].split("\t")
-        return cols[self.lang] if self.lang < len(cols) else en
+        k = "\n" + key(en) + "\t"
+        for t in self.table:
+            i = t.find(k)
+            if i >= 0:
+                return t[i + 2 + KEY:t.find("\n", i + 1)]
+        return en
+
+
+KEY = 4  # characters of a key
+CHUNK = 400  # characters of a piece of the loaded table
+
+
+def key(en):
+    # A text's key in the loaded table: KEY printable characters from a hash of it
+    # (tests/device/test_texts.py checks that no two texts of the table share one).
+    h = 5381
+    for c in en:
+        h = (h * 33 + ord(c)) & 0xFFFFFFF
+    k = ""
+    for _ in range(KEY):
+        k += chr(33 + h % 94)
+        h //= 94
+    return k
 
 
 def clip(text, cols, more=False):

@@ -275,6 +275,8 @@ class Hand(Screen):
             top = st.top
             if game == "tichu" and st.lead:
                 top = None
+            from firmware.play_refusal import refusal
+
             return name + ": " + refusal(game, str(e), top, getattr(st, "wish", 0), t), False
         return t("%s: may be played") % name, True
 
@@ -493,6 +495,8 @@ class Hand(Screen):
         try:
             app.session.act(action)
         except IllegalAction as e:
+            from firmware.play_refusal import refusal
+
             st = self.state()
             app.open("message", "Message", self.t("Not now"),
                      refusal(self.game(), str(e), st.top, getattr(st, "wish", 0), self.t))
@@ -515,23 +519,6 @@ class Hand(Screen):
             cards, v = self.pending
             self.pending = None
             self.act((self.seat, "play", cards, v, None if i == 0 else i + 1))
-
-
-def refusal(game, reason, top, wish, t):
-    # The engine's reason (IllegalAction) in the chosen language where it is a common one.
-    if reason.startswith("not a combination"):
-        return t("not a combination")
-    if "does not beat" in reason and top is not None:
-        return t("does not beat %s") % reading(game, top, t)
-    if "wish for" in reason and wish:
-        return t("the wish for %s must be fulfilled") % value_token(game, wish)
-    if "Dog is only led" in reason:
-        return t("the Dog is only led")
-    if "cannot pass" in reason:
-        return t("you lead: no pass")
-    if "out of turn only a bomb" in reason:
-        return t("not your turn: only a bomb")
-    return reason
 
 
 class Cells(displayio.Group):

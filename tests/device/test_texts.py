@@ -4,7 +4,7 @@ column, and letters the board's font lacks are spelled out."""
 import ast
 import os
 
-from firmware.texts import TABLE, Texts, languages
+from firmware.texts import TABLE, Texts, key, languages
 from firmware.ui import Ui
 from host_sim.stubs.terminalio import ASCII, Font
 
@@ -47,6 +47,14 @@ def test_the_table_has_every_text_once_in_every_language():
     assert sorted(shown - set(english)) == []
     for r in rows[1:]:  # the same placeholders in the translation
         assert r[0].count("%s") == r[1].count("%s") and r[0].count("%d") == r[1].count("%d"), r
+
+
+def test_no_two_texts_of_the_table_share_a_key():
+    english = [r[0] for r in _table()[1:]] + sorted(_shown_texts())
+    keys = {}
+    for en in english:
+        keys.setdefault(key(en), set()).add(en)
+    assert [v for v in keys.values() if len(v) > 1] == []
 
 
 def test_lookup_in_the_chosen_language():
