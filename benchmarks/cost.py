@@ -16,8 +16,10 @@ Method:
   Tichu call possible, label "oot"). Each is saved with state.to_list() and one legal
   action of its seat.
 - Steps: the legal list (legal_actions), apply, in Tichu the driver's scan for out-of-turn
-  chances (tichu_seats + bomb_seats, before any bot is asked), and a decision per level
-  (the driver's decide: bot_rng, then the bot).
+  chances (tichu_seats + bomb_seats, before any bot is asked), importing the game's bot
+  modules anew (the device drops them while a seat's cards are up: the table's first
+  question after a human's turn pays this), and a decision per level (the driver's decide:
+  bot_rng, then the bot).
 - Instructions: one callgrind run per game (benchmarks/cost_device.py count) measures every
   step: the device script brackets each step with calls of pow(a, b, m), which neither the
   engine, the app nor the interpreter calls, and callgrind's --dump-before=<its address> writes one
@@ -64,11 +66,11 @@ CYCLES_PER_INSTR = 2.5
 HZ = 125e6
 # The steps of each game (then a decision per level, then the hand screen's draw and press
 # on the largest and the smallest panel: cost_device.step_for).
-STEP_KINDS = {"chimera": ("legal", "apply"), "tichu": ("legal", "apply", "scan")}
+STEP_KINDS = {"chimera": ("legal", "apply", "botload"), "tichu": ("legal", "apply", "scan", "botload")}
 HAND_BOARDS = ("picosystem", "macropad")  # 240x240 and 128x64
 SCREEN_KINDS = tuple("%s@%s" % (what, b) for what in ("draw", "press") for b in HAND_BOARDS)
 SCREEN_HEAP = "400K"  # the app with its hand screen does not fit 171 KB yet (cost_device.py)
-TITLES = {"legal": "legal_actions", "apply": "apply", "scan": "driver scan"}
+TITLES = {"legal": "legal_actions", "apply": "apply", "scan": "driver scan", "botload": "import bots"}
 
 
 def ms(instructions):

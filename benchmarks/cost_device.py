@@ -166,8 +166,29 @@ def _press(board):
     return prepare, step
 
 
+def _drop_bots():
+    # The game's bot modules out of sys.modules and their package, as the app drops them
+    # when the table goes (firmware/app.py SCREEN_MODULES).
+    for name in list(sys.modules):
+        if name.startswith("engine_core.") and ".bot" in name and not name.endswith("bot_driver"):
+            del sys.modules[name]
+            cut = name.rfind(".")
+            parent = sys.modules.get(name[:cut])
+            if parent is not None and hasattr(parent, name[cut + 1:]):
+                delattr(parent, name[cut + 1:])
+
+
+def _import_bots(g, drivers, p):
+    # What the table's first question after a human's turn pays: the bots imported anew.
+    from engine_core.bot_driver import bot_module
+
+    return bot_module(g)
+
+
 def step_for(kind):
     # (prepare or None, step) of a kind; prepare runs outside the measured interval.
+    if kind == "botload":
+        return (lambda g, drivers, p: _drop_bots()), _import_bots
     if "@" in kind:
         what, board = kind.split("@")
         return (_draw if what == "draw" else _press)(board)

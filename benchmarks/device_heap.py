@@ -4,7 +4,7 @@
 # engine_core/ with the tools' mpy-cross as `make deploy MPY_CROSS=` ships them and runs
 #
 #   MICROPYPATH=<the .mpy tree>:<stubs> circuitpython-rp2040 -X heapsize=171K \
-#       device_heap.py BOARD PART[,PART...] [rounds=N] [seed=S] [trace]
+#       device_heap.py BOARD PART[,PART...] [rounds=N] [seed=S] [lang=L] [trace]
 #
 # PART: keeper (the score keeper's session below), chimera, tichu (a whole dealt match:
 # seat 0 a human driven by key presses, the others level-3 bots without pause). The app's
@@ -13,7 +13,8 @@
 # writes into a 4 KB nvm stand-in. After every press (and every 100 ms in which the bots
 # played) the heap is collected and gc.mem_alloc() read; the figure is the highest of
 # these, and the heap before the app is imported (interpreter, stand-ins, this script).
-# rounds=N: stop a dealt match after N rounds (the quick check of tests/host). The last
+# rounds=N: stop a dealt match after N rounds (the quick check of tests/host); lang=1: the
+# dealt matches in German (its table costs heap English does not). The last
 # line is "completed" when every part ended as meant; a MemoryError anywhere ends the run
 # with status 3 (the host side bisects -X heapsize over that).
 #
@@ -38,6 +39,7 @@ BOARD = ARGS[0] if ARGS else "picosystem"
 PARTS = ARGS[1].split(",") if len(ARGS) > 1 else ["keeper", "chimera", "tichu"]
 ROUNDS = int(OPTS.get("rounds", 0))  # 0: the whole match
 SEED = int(OPTS.get("seed", 7))
+LANG = int(OPTS.get("lang", 0))  # the language of the dealt matches (0 English, 1 German)
 STEP_MS = 20
 TAP_MS = 80
 HOLD_MS = 700
@@ -288,6 +290,9 @@ def dealt_match(game):
     R.app.pause_ms = 0
     R.app.seed_source = Pcg32(SEED).next  # the simulator's seeds: the same deals every run
     R.label = "setup"
+    if R.app.settings["lang"] != LANG:  # as Settings does it (the keeper part goes by keys)
+        R.app.settings["lang"] = LANG
+        R.app.save_settings()
     for _ in range(1000):
         name = R.name()
         k = setup_key(game)
@@ -309,9 +314,9 @@ def dealt_match(game):
     book = R.app.book
     over = book.over()
     ok = book.game == game and (over and R.name() == "MatchEnd" or ROUNDS and book.rounds() == ROUNDS)
-    RESULTS.append((ok, "%s dealt match to %d: %d rounds, %d plays by seat 0, totals %s%s %s" % (
-        game, book.limit, book.rounds(), turns, list(book.totals), ", over" if over else "",
-        "as meant" if ok else "WRONG")))
+    RESULTS.append((ok, "%s dealt match to %d%s: %d rounds, %d plays by seat 0, totals %s%s %s" % (
+        game, book.limit, " in German" if LANG else "", book.rounds(), turns, list(book.totals),
+        ", over" if over else "", "as meant" if ok else "WRONG")))
 
 
 def press(k):

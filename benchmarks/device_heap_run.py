@@ -1,7 +1,7 @@
 """The app's heap on CircuitPython's RP2040-like interpreter (make heap-device).
 
     python benchmarks/device_heap_run.py [--boards picosystem,...] [--parts keeper,chimera,tichu]
-                                         [--rounds N] [--heap 171] [--no-bisect] [--trace]
+                                         [--langs 0,1] [--rounds N] [--heap 171] [--no-bisect] [--trace]
 
 Compiles firmware/, boards/ and engine_core/ with ../shared/tools/mpy-cross into a
 temporary folder exactly as `make deploy MPY_CROSS=` ships them (host_sim/deploy.py;
@@ -9,11 +9,13 @@ texts.tsv copied as a file), puts the stand-ins for the board's C modules
 (benchmarks/device_stubs.py, as .py) beside them on MICROPYPATH, and runs
 benchmarks/device_heap.py (read its top comment) on ../shared/tools/circuitpython-rp2040:
 
-- once per board at -X heapsize=171K (what a Pico has free under CircuitPython 10) with
-  every part in one run: the score keeper's session, then a whole dealt match of Chimera
-  and one of Tichu (seat 0 by key presses, level-3 bots). It prints the peak of the heap
-  held after gc.collect() per part and where, the heap before the app, and the app's own
-  peak = peak - before (the goal: at most GOAL_KB); a run that hits MemoryError says where.
+- per board at -X heapsize=171K (what a Pico has free under CircuitPython 10), each part
+  alone and then every part in one run: the score keeper's session, then a whole dealt
+  match of Chimera and one of Tichu (seat 0 by key presses, level-3 bots); and the dealt
+  parts again in German (--langs; a language's table is heap English does not need). It
+  prints the peak of the heap held after gc.collect() per part and where, the heap before
+  the app, and the app's own peak = peak - before (the goal: at most GOAL_KB); a run that
+  hits MemoryError says where.
 - then, for the first board (picosystem: the most text on the panel), per part and for
   the whole run, the smallest -X heapsize in KB in which it completes, by bisection over
   runs, and the run's peak with room to spare (1 MB). That also covers what a step holds only while it runs
@@ -54,11 +56,13 @@ def prepare(tmp):
     return lib
 
 
-def run(path, heap_kb, board, parts, rounds=0, trace=False):
+def run(path, heap_kb, board, parts, rounds=0, trace=False, lang=0):
     """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError."""
     cmd = [INTERP, "-X", "heapsize=%dK" % heap_kb, SCRIPT, board, ",".join(parts)]
     if rounds:
         cmd.append("rounds=%d" % rounds)
+    if lang:
+        cmd.append("lang=%d" % lang)
     if trace:
         cmd.append("trace")
     env = dict(os.environ, MICROPYPATH=path)
@@ -70,14 +74,14 @@ def run(path, heap_kb, board, parts, rounds=0, trace=False):
     return done.returncode, done.stdout + done.stderr
 
 
-def least_heap(path, board, parts, rounds=0):
+def least_heap(path, board, parts, rounds=0, lang=0):
     """The smallest -X heapsize (KB) in which the run completes, or None above HIGH_KB."""
     lo, hi = LOW_KB, HIGH_KB
-    if run(path, hi, board, parts, rounds)[0] != 0:
+    if run(path, hi, board, parts, rounds, lang=lang)[0] != 0:
         return None
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if run(path, mid, board, parts, rounds)[0] == 0:
+        if run(path, mid, board, parts, rounds, lang=lang)[0] == 0:
             hi = mid
         else:
             lo = mid
@@ -92,11 +96,26 @@ def figure(out, prefix):
     return ""
 
 
+def _groups(parts, langs):
+    """The runs per board: (parts, lang) for each part alone and all in one run, in each
+    language; the score keeper's session switches languages by itself, so it runs once."""
+    out = []
+    for lang in langs:
+        singles = [[x] for x in parts if not (lang and x == "keeper")]
+        out += [(g, lang) for g in singles + ([list(parts)] if len(parts) > 1 else [])]
+    return out
+
+
+def _name(parts, lang):
+    return " then ".join(parts) + (" (dealt in German)" if lang else "")
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python benchmarks/device_heap_run.py",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--boards", default=",".join(BOARDS))
     p.add_argument("--parts", default=",".join(PARTS))
+    p.add_argument("--langs", default="0,1", help="languages of the dealt matches (0 English, 1 German)")
     p.add_argument("--rounds", type=int, default=0, help="dealt rounds per match (0: whole matches)")
     p.add_argument("--heap", type=int, default=HEAP_KB, help="heap in KB of the measured run (default 171)")
     p.add_argument("--no-bisect", action="store_true", help="skip the smallest-heap search")
@@ -104,6 +123,7 @@ def parse_args(argv):
     args = p.parse_args(argv)
     args.boards = [b for b in args.boards.split(",") if b]
     args.parts = [x for x in args.parts.split(",") if x]
+    args.langs = [int(x) for x in args.langs.split(",") if x]
     if not args.boards or [b for b in args.boards if b not in BOARDS]:
         p.error("--boards: one or more of " + ",".join(BOARDS))
     if not args.parts or [x for x in args.parts if x not in PARTS]:
@@ -123,11 +143,11 @@ def main(argv=None, say=print):
         say("The app (.mpy, as make deploy MPY_CROSS= ships it) on CircuitPython's RP2040-like interpreter;")
         say("heap held after gc.collect() at every press. Goal: the app's own peak <= %d KB." % GOAL_KB)
         for board in args.boards:
-            groups = [[x] for x in args.parts] + ([list(args.parts)] if len(args.parts) > 1 else [])
-            for parts in groups:
-                status, out = run(path, args.heap, board, parts, args.rounds, args.trace)
+            groups = _groups(args.parts, args.langs)
+            for parts, lang in groups:
+                status, out = run(path, args.heap, board, parts, args.rounds, args.trace, lang)
                 say("")
-                say("%s, %s at -X heapsize=%dK:" % (board, " then ".join(parts), args.heap))
+                say("%s, %s at -X heapsize=%dK:" % (board, _name(parts, lang), args.heap))
                 say("\n".join("  " + line for line in out.rstrip().splitlines()))
                 if status not in (0, 3):  # 3: MemoryError, a figure like any other
                     failed = True
@@ -135,12 +155,12 @@ def main(argv=None, say=print):
             if args.no_bisect or board != args.boards[0]:  # the first board's is enough: the same modules
                 continue
             say("")
-            for parts in groups:
-                kb = least_heap(path, board, parts, args.rounds)
+            for parts, lang in groups:
+                kb = least_heap(path, board, parts, args.rounds, lang)
                 least = "%d KB" % kb if kb else "> %d KB" % HIGH_KB
-                peak = figure(run(path, HIGH_KB, board, parts, args.rounds)[1], "PEAK")
-                say("%s: smallest -X heapsize for %-22s %s   (at %dK: %s)"
-                    % (board, " then ".join(parts) + ":", least, HIGH_KB, peak))
+                peak = figure(run(path, HIGH_KB, board, parts, args.rounds, lang=lang)[1], "PEAK")
+                say("%s: smallest -X heapsize for %-34s %s   (at %dK: %s)"
+                    % (board, _name(parts, lang) + ":", least, HIGH_KB, peak))
     return 1 if failed else 0
 
 

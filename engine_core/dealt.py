@@ -39,14 +39,6 @@ def _scoring(name):
     return scoring
 
 
-def _record_module(name):
-    if name == "chimera":
-        from engine_core.chimera import record
-    else:
-        from engine_core.tichu import record
-    return record
-
-
 class Dealt:
     # ``levels``: per seat None (a human) or a bot level (bot_driver.LEVELS).
     # ``totals``, ``rounds``: the match so far (per-side totals, per-round deltas), as the
@@ -173,16 +165,3 @@ class Dealt:
         self.state = None
         self.actions = []
         self.steps = 0
-
-
-def record(game, limit, rounds, first_dealer=0, players=None):
-    # The CONTRACT 2 record of a dealt match from what its journal keeps: ``rounds``, per
-    # round (seed, actions) in order. ValueError if the journal does not replay.
-    rec = _record_module(game)
-    d = Dealt(game, [None] * GAMES[game][0], limit, first_dealer=first_dealer)
-    d.writer = rec.Writer(limit, rounds[0][0] if rounds else None, players)
-    for seed, actions in rounds:
-        d.start(seed, actions)
-        if d.finished():
-            d.next_round()
-    return d.writer.record

@@ -60,12 +60,13 @@ LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 
 # Modules that only screens use: dropped whenever the screen on top changes. The bots
 # too: only the table asks them (engine_core.dealt imports the driver, the driver the
 # bots, at each question), so they are never held beside a seat's cards; and the
-# shuffle, needed once a round.
+# shuffle and the scoring, needed once a round.
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
                   "firmware.rowlist", "engine_core.chimera.scoresheet", "engine_core.tichu.scoresheet",
                   "engine_core.entry_fields", "engine_core.bot_driver", "engine_core.chimera.bot",
                   "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_",
-                  "engine_core.chimera.deal", "engine_core.tichu.deal")
+                  "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
+                  "engine_core.tichu.scoring")
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")

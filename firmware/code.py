@@ -17,8 +17,8 @@ from firmware.storage_choice import find_fram, open_store
 profile = select()
 store, older = open_store(fram=find_fram(profile))
 app = App(profile, profile.make_display(), profile.make_keys(), store, profile.make_encoder(), older)
-done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.stores", "firmware.legacy_journal",
-        "firmware.journal", "firmware.crc32", "firmware.book_codec")
+done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.stores", "firmware.fram_store",
+        "firmware.legacy_journal", "firmware.journal", "firmware.crc32", "firmware.book_codec")
 del select, open_store, find_fram, profile, older
 for name in done:
     sys.modules.pop(name, None)

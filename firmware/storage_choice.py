@@ -69,11 +69,13 @@ def open_store(nvm=None, fram=None, files=None):
     # (the store the journal lives in, the older journal to move in or None). ``nvm``
     # defaults to microcontroller.nvm; ``fram`` is what find_fram found; ``files`` are the
     # first version's journal files (default /journal0.bin, /journal1.bin).
-    from firmware.stores import FramStore, NvmStore
+    from firmware.stores import NvmStore
 
     if nvm is None:
         nvm = board_nvm()
     if fram is not None:
+        from firmware.fram_store import FramStore
+
         return _moving_in(FramStore(fram), nvm, fram, files)
     if nvm is not None:
         return _moving_in(NvmStore(nvm), nvm, None, files)

@@ -42,9 +42,9 @@ def default_settings():
 def decode_image(store, image):
     """(settings, ScoreBook or None) from the image of an "nvm" or "fram" store, as the app
     loads them at start-up (an nvm may still hold the first version's journal)."""
+    from firmware.fram_store import FramStore
     from firmware.saves import load
     from firmware.storage_choice import open_store
-    from firmware.stores import FramStore
 
     settings = default_settings()
     if store == "fram":
@@ -61,8 +61,8 @@ def decode_image(store, image):
 def where_the_match_is(nvm, fram):
     """("nvm" or "fram", its image): the store the app would load the match from, given
     both images (``fram`` None: the board has none)."""
+    from firmware.fram_store import FramStore
     from firmware.journal import Journal
-    from firmware.stores import FramStore
 
     # An FRAM without a journal yet means the app moves the nvm's in at its next start.
     if fram is not None and Journal(FramStore(bytearray(fram))).live():
@@ -196,8 +196,8 @@ def fram_writes(content, current):
     ``current``: the firmware's FramStore writes the area that is not live and its header
     last, so a cut during the restore leaves the old match on the board. Consecutive
     writes that continue each other are joined (the order of the bytes is unchanged)."""
+    from firmware.fram_store import FramStore
     from firmware.saves import write
-    from firmware.stores import FramStore
 
     rec = _Recorder(current)
     write(FramStore(rec), lambda: snapshot(content.settings, content.book), None)
@@ -243,8 +243,9 @@ def journal_payloads(content):
     a dealt match's actions as {"t": "actions", "b": bytes}); none for a first-version
     journal still waiting to be moved in (it holds no dealt match)."""
     from firmware.dealt_codec import Decoder
+    from firmware.fram_store import FramStore
     from firmware.journal import Journal
-    from firmware.stores import FramStore, NvmStore
+    from firmware.stores import NvmStore
 
     image = bytearray(content.image)
     store = FramStore(image) if content.store == "fram" else NvmStore(image)
@@ -287,7 +288,7 @@ def game_records(content, day):
     the match was not dealt, when the journal has been compacted since it began (the first
     rounds' actions are gone; the score sheet still has every round), or when its actions do
     not replay."""
-    from engine_core.dealt import record
+    from engine_core.dealt_record import record
 
     book = content.book
     seats, rounds, lost = dealt_rounds(content)

@@ -21,7 +21,7 @@ input, Ctrl-C) replays. The end of each round shows the engine's score-sheet lin
 import sys
 
 from engine_core.errors import Refused
-from engine_core.tichu import game, record, scoresheet
+from engine_core.tichu import game, record, scoresheet, scoring
 from engine_core.tichu.cards import DECK, MAHJONG, VALUE_TOKENS
 from engine_core.tichu.scoring import sheet_line
 from host_sim.terminal_table import (
@@ -343,7 +343,7 @@ class Table(TableBase):
                 self.say("  wish: %s (T4.2)" % VALUE_TOKENS[s.wish])
             self.say("  cards left: %s" % ", ".join("%s %d" % (self.name(x), len(s.hands[x]))
                                                     for x in range(4)))
-        calls = ["%s %s" % (self.name(x), game.CALL_NAMES[s.calls[x]]) for x in range(4) if s.calls[x]]
+        calls = ["%s %s" % (self.name(x), scoring.CALL_NAMES[s.calls[x]]) for x in range(4) if s.calls[x]]
         if calls:
             self.say("  calls: %s" % ", ".join(calls))
 

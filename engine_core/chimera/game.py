@@ -12,7 +12,6 @@
 
 from engine_core.chimera.cards import DECK, VALUE_TOKENS, value_counts
 from engine_core.chimera.combos import ATTACK, KIND_NAMES, TRAP, beats, classify
-from engine_core.chimera.scoring import round_deltas
 from engine_core.errors import IllegalAction
 from engine_core.match import Match, valid_limit
 
@@ -493,6 +492,8 @@ def _pass_play(state, seat, action):
 
 
 def _round_over(s, events):
+    from engine_core.chimera.scoring import round_deltas  # here: a device drops it between rounds
+
     deltas = round_deltas(s)
     s.match = s.match.scored(deltas, _next(s.dealer))  # C2.4
     events.append(("round_over", deltas))

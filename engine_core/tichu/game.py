@@ -29,14 +29,13 @@ from engine_core.tichu.combos import (
     is_bomb,
     placed,
 )
-from engine_core.tichu.scoring import CALL_NAMES, round_deltas
 
 SEATS = 4
 HAND = 14
 FIRST = 8  # T2.1
 PUSH_CARDS = 3  # T2.3
 DEFAULT_LIMIT = 1000  # T7.1
-TICHU = 1  # calls[seat]: 0 none, TICHU, GRAND; CALL_NAMES[call] names it
+TICHU = 1  # calls[seat]: 0 none, TICHU, GRAND; scoring.CALL_NAMES[call] names it
 GRAND = 2
 
 # Phases, which are also the decision kinds.
@@ -364,6 +363,8 @@ def _tichu(state, seat, action):
     _args(action, 2, 2)
     _phase(state, (PUSH, PLAY, GIFT), "Tichu call")
     if state.calls[seat]:
+        from engine_core.tichu.scoring import CALL_NAMES
+
         raise IllegalAction("seat %d has already called %s (T2.4: nobody calls twice, no Tichu "
                             "after Grand Tichu)" % (seat, CALL_NAMES[state.calls[seat]]))
     if state.played >> seat & 1:
@@ -623,6 +624,8 @@ def _round_over(s, events):
         events.append(("bombs_closed",))
     if len(s.out) == 2:
         events.append(("double_victory", team(s.out[0])))
+    from engine_core.tichu.scoring import round_deltas  # here: a device drops it between rounds
+
     deltas = round_deltas(s)
     s.match = s.match.scored(deltas, (s.dealer + 1) % SEATS)
     s.turn = -1

@@ -122,7 +122,7 @@ def test_a_damaged_journal_is_refused_with_the_reason():
 
 
 def test_the_journaled_rounds_are_the_record_and_replay_to_the_same_scores():  # CONTRACT 2
-    from engine_core.dealt import record
+    from engine_core.dealt_record import record
 
     for game, limit in (("chimera", 200), ("tichu", 400)):
         mod = __import__("engine_core.%s.record" % game, None, None, ["replay"])

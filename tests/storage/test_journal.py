@@ -10,8 +10,9 @@ import random
 
 import pytest
 
+from firmware.fram_store import FramStore
 from firmware.journal import HEAD_LEN, Journal, JournalFull, frame, header, snapshot_frame
-from firmware.stores import FramStore, NvmStore
+from firmware.stores import NvmStore
 
 
 class StrictNvm(bytearray):

@@ -6,9 +6,10 @@ import os
 
 from engine_core.scorebook import ScoreBook
 from firmware.app import DEFAULTS
+from firmware.fram_store import FramStore
 from firmware.saves import load, write
 from firmware.storage_choice import find_fram, open_store
-from firmware.stores import FramStore, NvmStore
+from firmware.stores import NvmStore
 from tests.storage.legacy_format import dump, slot
 from tests.storage.session import SETTINGS, TICHU, book_state
 
