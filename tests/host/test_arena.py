@@ -113,7 +113,7 @@ def test_cost_benchmark_tiny_run():
         pytest.skip(why)
     rows = cost.measure(cost.parse_args(["--positions", "2", "--games", "chimera", "--levels", "0",
                                          "--screen-positions", "0"]))
-    assert [r[1] for r in rows] == ["legal_actions", "apply", "decide L0"]
+    assert [r[1] for r in rows] == ["legal_actions", "apply", "import bots", "decide L0"]
     for _, title, measured, heaps in rows:
         assert len(measured) == len(heaps) == 2
         for label, instructions, completed in measured:
