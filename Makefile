@@ -87,8 +87,8 @@ shots: venv
 	$(PY) -m host_sim shots --out docs/shots
 
 ## heap-device: the app's heap on CircuitPython's RP2040-like interpreter (.mpy as deployed): the score
-## keeper's session and a whole dealt match of each game with level-3 bots, per board; the peak after
-## gc.collect() and the smallest -X heapsize each completes in (needs ../shared/tools, else skips)
+## keeper's session and a whole dealt match of each game with level-3 bots (also in German), per board;
+## the peak after gc.collect() and the smallest -X heapsize each completes in (needs ../shared/tools)
 heap-device: venv
 	nice -n 10 $(PY) benchmarks/device_heap_run.py
 

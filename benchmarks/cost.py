@@ -69,7 +69,8 @@ HZ = 125e6
 STEP_KINDS = {"chimera": ("legal", "apply", "botload"), "tichu": ("legal", "apply", "scan", "botload")}
 HAND_BOARDS = ("picosystem", "macropad")  # 240x240 and 128x64
 SCREEN_KINDS = tuple("%s@%s" % (what, b) for what in ("draw", "press") for b in HAND_BOARDS)
-SCREEN_HEAP = "400K"  # the app with its hand screen does not fit 171 KB yet (cost_device.py)
+SCREEN_HEAP = "400K"  # room for an app per board and the positions; the ballast leaves free what
+# a 171 KB board would beside one app (cost_device.py BOARD_HEAP)
 TITLES = {"legal": "legal_actions", "apply": "apply", "scan": "driver scan", "botload": "import bots"}
 
 

@@ -40,7 +40,8 @@ import sys
 from engine_core.bot_driver import Driver
 
 APP_HEAP = 70 * 1024  # the score keeper's peak (make heap-device: about 52 to 70 KB)
-BOARD_HEAP = 171 * 1024  # a Pico's free heap: the hand screen's runs have a bigger one (cost.py)
+BOARD_HEAP = 171 * 1024  # a Pico's free heap: the hand screen's runs have a bigger one (cost.py), and
+# the ballast leaves free what this leaves beside the app
 HEAP_MAX_KB = 64  # bisection range of the heap mode; more is reported as 65
 MARK = pow
 
