@@ -16,10 +16,14 @@ from engine_core.chimera import game as chimera
 from engine_core.prng import Pcg32
 from engine_core.scorebook import ScoreBook
 from engine_core.tichu import choices as tichu_choices, game as tichu
-from firmware.app import DEFAULTS
 from firmware.book_codec import encode as encode_change
 from firmware.journal import HEAD_LEN, frame, snapshot_frame
+from host_sim.board_backup import default_settings
 from tests.storage.session import CHIMERA, TICHU
+
+# The app's settings as a new board starts with them (through the host's stand-ins: see
+# tests/storage/test_storage_choice.py).
+DEFAULTS = default_settings()
 
 NVM = 4096
 NAMES = {"chimera": ["Anna", "Ben", "Carla"], "tichu": ["Anna", "Ben", "Carla", "David"]}

@@ -5,13 +5,17 @@ written, CIRCUITPY least of all."""
 import os
 
 from engine_core.scorebook import ScoreBook
-from firmware.app import DEFAULTS
 from firmware.fram_store import FramStore
 from firmware.saves import load, write
 from firmware.storage_choice import find_fram, open_store
 from firmware.stores import NvmStore
+from host_sim.board_backup import default_settings
 from tests.storage.legacy_format import dump, slot
 from tests.storage.session import SETTINGS, TICHU, book_state
+
+# The app's settings as a new board starts with them; through the host's stand-ins, so
+# firmware.app binds them and not Blinka's modules when this module is the first to import it.
+DEFAULTS = default_settings()
 
 
 def erased(size=4096):
