@@ -13,6 +13,8 @@
 # writes into a 4 KB nvm stand-in. After every press (and every 100 ms in which the bots
 # played) the heap is collected and gc.mem_alloc() read; the figure is the highest of
 # these, and the heap before the app is imported (interpreter, stand-ins, this script).
+# A journal write that runs out of heap leaves the app going, showing NOT SAVED: that
+# counts as a MemoryError too (a lost save is a lost match after a power cut).
 # rounds=N: stop a dealt match after N rounds (the quick check of tests/host); lang=1: the
 # dealt matches in German (its table costs heap English does not). The last
 # line is "completed" when every part ended as meant; a MemoryError anywhere ends the run
@@ -97,6 +99,8 @@ class Rig:
         self.part = ""
         self.part_peak = {}
         self.label = ""
+        self.unsaved = 0  # presses after which the app showed NOT SAVED
+        self.first_unsaved = ""
 
     def start(self):
         from device_stubs import Display
@@ -116,6 +120,10 @@ class Rig:
         self.app.step(0)
 
     def measure(self, what):
+        if self.app.unsaved or self.app.store is None:  # a journal write ran out of heap
+            if not self.unsaved:
+                self.first_unsaved = "%s: %s (%s on %s)" % (self.part, self.label, what, self.name())
+            self.unsaved += 1
         gc.collect()
         live = gc.mem_alloc()
         if TRACE:
@@ -404,6 +412,10 @@ try:
         else:
             dealt_match(PART)
     status = report(BEFORE, STARTED)
+    if R.unsaved:  # the run went on, but saves were lost to MemoryError: as good as one
+        print("MemoryError in the journal: NOT SAVED after %d presses, first at %s"
+              % (R.unsaved, R.first_unsaved))
+        status = 3
 except MemoryError as e:
     print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, R.name() if hasattr(R, "app") else "-", e))
     status = 3
