@@ -59,7 +59,7 @@ class Session:
     @property
     def unsaved(self):
         # How many of the round's last actions are not journaled yet (the bots'): the ones
-        # the Dealt still holds (``take_encoded`` hands the others over to ``round``).
+        # the Dealt still holds (``keep`` hands the others over to ``round``).
         return len(self.dealt.actions)
 
     def seats(self):
@@ -73,7 +73,7 @@ class Session:
         d = self.dealt
         if d.state is None or d.finished():
             return
-        self.round += self.take_encoded()
+        self.keep(self.round + self.unjournaled())
         yield {"t": "actions", "b": self.round}
 
     def flush(self):
@@ -82,20 +82,26 @@ class Session:
 
     def _journal(self, b):
         # The actions not journaled yet, then ``b``: into ``round`` and the journal.
-        out = self.take_encoded() + b
-        self.round += out
+        out = self.unjournaled() + b
+        self.keep(self.round + out)
         self.app.record({"t": "actions", "b": out})
 
-    def take_encoded(self):
+    def unjournaled(self):
         # The Dealt's actions not journaled yet, encoded (only now, with the journal's code
-        # loaded anyway: action_codec is not held between writes) and taken from it.
+        # loaded anyway: action_codec is not held between writes).
         from engine_core.action_codec import encode
 
         d = self.dealt
         out = b""
-        for a in d.take():
+        for a in d.actions:
             out += encode(d.name, a)
         return out
+
+    def keep(self, round_bytes):
+        # ``round_bytes`` (the round so far, the pending actions in it) is the round now:
+        # the Dealt lets go of those actions only here, once nothing can fail any more.
+        self.dealt.take()
+        self.round = round_bytes
 
     def humans(self):
         return [s for s in range(len(self.levels)) if self.levels[s] is None]
@@ -148,10 +154,12 @@ class Session:
         self.since = now
         self.pending = None
         if d.finished():
-            self._score()
+            self.score_round()
         return events
 
-    def _score(self):
+    def score_round(self):
+        # The finished round's line into the score book and the journal; the next deal
+        # starts from the book.
         app = self.app
         payload = app.book.add(self.dealt.entry())
         self.dealt.next_round()

@@ -31,8 +31,9 @@ def deal_on(app, levels, pause):
 
 def resume(app, kept):
     # The dealt match the journal kept (saves.load's ``dealt``): its seats, and the round in
-    # progress dealt again from its seed with its actions replayed. A round that does not
-    # replay (a journal from another version) is dealt anew.
+    # progress dealt again from its seed with its actions replayed (scored now if they end
+    # it: the score line was lost). A round that does not replay (a journal from another
+    # version) is dealt anew.
     play = app.settings["play"] or PLAY
     s = Session(app, kept["levels"], play[2])
     app.session = s
@@ -47,7 +48,9 @@ def resume(app, kept):
         return
     from engine_core.action_codec import encode_seed
 
-    s.round = encode_seed(d.dealer(), d.seed) + s.take_encoded()  # as the journal holds it
+    s.keep(encode_seed(d.dealer(), d.seed) + s.unjournaled())  # as the journal holds it
+    if d.finished():  # the power went after the round's last action, before its score line
+        s.score_round()
 
 
 def levels_from(settings, game):

@@ -308,6 +308,38 @@ def test_a_power_cut_mid_trick_resumes_to_the_same_position(game):  # D1; issue 
     assert screen_name(again) in ("Hand", "Privacy", "Table", "PlayScore")
 
 
+def test_a_power_cut_between_a_rounds_last_action_and_its_score_loses_nothing(monkeypatch):
+    from firmware import dealer
+    from firmware.stores import NvmStore
+    from host_sim.device import Device
+
+    class Cut(BaseException):
+        pass
+
+    def cut(self):
+        raise Cut()  # the power goes as the round's score line is being written
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=3)
+    dev.app.pause_ms = 0
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    with monkeypatch.context() as m:
+        m.setattr(dealer.Session, "score_round", cut)
+        with pytest.raises(Cut):
+            play_dealt_round(dev)
+    line = dev.app.session.dealt.entry()  # the round the journal holds every action of
+    again = Device("picosystem", NvmStore(nvm), seed=9)
+    again.app.pause_ms = 0
+    assert len(again.app.book.deltas) == 1 and again.app.book.entry(0) == line  # scored on resume
+    again.advance(2000)
+    assert screen_name(again) == "PlayScore"
+    again.press(OK)  # the next round is dealt
+    again.advance(2000)
+    assert again.app.session.playing() and len(again.app.book.deltas) == 1
+    third = Device("picosystem", NvmStore(nvm), seed=9)
+    assert third.app.book.deltas == again.app.book.deltas  # and the score line stays journaled
+
+
 def test_finished_rounds_and_the_next_deal_survive_a_restart():
     from firmware.stores import NvmStore
     from host_sim.device import Device
