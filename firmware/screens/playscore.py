@@ -6,22 +6,14 @@
 # match); BACK returns to the table.
 
 from firmware.form import row_text
-from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.rowlist import RowList
+from firmware.keys import OK
+from firmware.rowlist import RowsScreen
 from firmware.texts import wrap
-from firmware.ui import Screen
 
 
-class PlayScore(Screen):
-    WIDGETS = ("pos", "list")
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.top = 0
-
-    def build(self, ui, g):
-        self.pos = ui.title(g, self.t("Round %d") % self.app.book.rounds())[1]
-        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
+class PlayScore(RowsScreen):
+    def title(self):
+        return self.t("Round %d") % self.app.book.rounds()
 
     def rows(self):
         book = self.app.book
@@ -51,26 +43,12 @@ class PlayScore(Screen):
         out.append(row_text(t("Total"), sep.join([str(x) for x in book.totals]), cols))
         return out
 
-    def draw(self):
-        rows = self.rows()
-        n = self.list.n
-        self.top = max(0, min(self.top, len(rows) - n))
-        self.list.top = self.top
-        self.list.show(rows)
-        more = len(rows) > n
-        self.app.ui.set(self.pos, "%d-%d/%d" % (self.top + 1, self.top + n, len(rows)) if more else "")
-
     def key(self, k):
         app = self.app
-        if k == UP or k == DOWN:
-            self.top += 1 if k == DOWN else -1
-        elif k == OK:
-            if app.book.over():
-                app.swap("matchend", "MatchEnd")
-                return
+        if k != OK:
+            RowsScreen.key(self, k)
+        elif app.book.over():
+            app.swap("matchend", "MatchEnd")
+        else:
             app.session.deal()
             app.back()
-        elif k == BACK:
-            app.back()
-        elif k == MENU:
-            app.to_menu()

@@ -2,9 +2,7 @@
 # in words ("Tichu made  2"), one line each, the lines that would say 0 left out.
 
 from firmware.form import row_text
-from firmware.keys import BACK, DOWN, MENU, UP
-from firmware.rowlist import RowList
-from firmware.ui import Screen
+from firmware.rowlist import RowsScreen
 
 LINES = {  # (the score book's stats key, its line's label) in the order shown
     "chimera": (("won", "Bids won"), ("lost", "Bids lost")),
@@ -14,16 +12,9 @@ LINES = {  # (the score book's stats key, its line's label) in the order shown
 NONE = {"chimera": "no bid", "tichu": "no call"}
 
 
-class Stats(Screen):
-    WIDGETS = ("pos", "list")
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.top = 0
-
-    def build(self, ui, g):
-        self.pos = ui.title(g, self.t("Statistics"))[1]
-        self.list = RowList(ui, g, ui.top(), max(1, ui.rows - 1))
+class Stats(RowsScreen):
+    def title(self):
+        return self.t("Statistics")
 
     def rows(self):
         book = self.app.book
@@ -37,20 +28,3 @@ class Stats(Screen):
             for label, n in mine:
                 out.append(row_text("  " + self.t(label), str(n), cols))
         return out
-
-    def draw(self):
-        rows = self.rows()
-        self.top = max(0, min(self.top, len(rows) - self.list.n))
-        self.list.top = self.top
-        self.list.show(rows)
-        n = self.list.n
-        more = len(rows) > n
-        self.app.ui.set(self.pos, "%d-%d/%d" % (self.top + 1, self.top + n, len(rows)) if more else "")
-
-    def key(self, k):
-        if k == UP or k == DOWN:
-            self.top += 1 if k == DOWN else -1
-        elif k == BACK:
-            self.app.back()
-        elif k == MENU:
-            self.app.to_menu()
