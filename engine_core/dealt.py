@@ -130,11 +130,10 @@ class Dealt:
         # made per question and not kept: a device holds the bot code (bot_driver, the
         # bots) only while a bot thinks. Its memory of declined positions is not needed:
         # each position is asked about once, and asked again it answers the same (bot_rng).
-        from engine_core.bot_driver import Driver
+        from engine_core.bot_driver import FIND, Driver
 
-        if self.bot is None:
-            return Driver(self.game, self.levels, self.seed).action(self.state, self.step())
-        return Driver(self.game, self.levels, self.seed, self.bot).action(self.state, self.step())
+        bot = FIND if self.bot is None else self.bot
+        return Driver(self.game, self.levels, self.seed, bot).action(self.state, self.step())
 
     def apply(self, action):
         # Apply one action (a human's or a bot's); IllegalAction leaves everything as it

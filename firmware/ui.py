@@ -154,6 +154,22 @@ def tile_of(font, o):
     return glyph.tile_index
 
 
+def text_grid(font, n, shader):
+    # A line of ``n`` (at least one) character cells over the font's glyph sheet, blank.
+    cw, ch = font.get_bounding_box()[:2]
+    return displayio.TileGrid(font.bitmap, pixel_shader=shader, width=max(1, n), height=1,
+                              tile_width=cw, tile_height=ch, default_tile=tile_map(font)[32])
+
+
+def write_text(grid, font, text):
+    # ``text`` into the cells of ``grid``, blank after it.
+    tiles = tile_map(font)
+    n = len(text)
+    for i in range(grid.width):
+        o = ord(text[i]) if i < n else 32
+        grid[i] = tiles[o] if o < 127 else tile_of(font, o)
+
+
 class Text(displayio.Group):
     # A line of text as one TileGrid over the font's glyph sheet, the way CircuitPython's
     # own terminal draws it: a byte per character cell, no bitmap per label and no text
@@ -173,7 +189,7 @@ class Text(displayio.Group):
         if anchor != Text.anchor:
             self.anchor = anchor
         self.pos = pos
-        self.grid = self._grid(len(text), text_palette(colour))
+        self.grid = text_grid(self.font, len(text), text_palette(colour))
         self.append(self.grid)
         self._text = ""
         self._show(text)
@@ -187,23 +203,15 @@ class Text(displayio.Group):
         if text != self._text:
             self._show(text)
 
-    def _grid(self, n, shader):
-        cw, ch = self.font.get_bounding_box()[:2]
-        return displayio.TileGrid(self.font.bitmap, pixel_shader=shader, width=max(1, n), height=1,
-                                  tile_width=cw, tile_height=ch, default_tile=tile_map(self.font)[32])
-
     def _show(self, text):
         n = len(text)
         g = self.grid
         if g.width < n:
             self.remove(g)
-            g = self._grid(n, g.pixel_shader)
+            g = text_grid(self.font, n, g.pixel_shader)
             self.grid = g
             self.append(g)
-        tiles = tile_map(self.font)
-        for i in range(g.width):
-            o = ord(text[i]) if i < n else 32
-            g[i] = tiles[o] if o < 127 else tile_of(self.font, o)
+        write_text(g, self.font, text)
         self._text = text
         self._place()
 

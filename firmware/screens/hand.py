@@ -22,7 +22,7 @@ from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 from firmware.play_text import cards_text, colour, face, reading, value_token
 from firmware.texts import clip, wrap
-from firmware.ui import Screen, text_palette, tile_map, tile_of
+from firmware.ui import Screen, text_grid, text_palette, write_text
 
 # At most this many items in view (up to 20 cards and the actions) and selection marks.
 # The cards are cells of one Cells (a TileGrid each), the actions labels; each is made when
@@ -546,9 +546,7 @@ class Cells(displayio.Group):
         ui = self.ui
         font = ui.font
         while len(self.grids) <= i:
-            cw, ch = font.get_bounding_box()[:2]
-            g = displayio.TileGrid(font.bitmap, pixel_shader=text_palette(ui.fg), width=self.chars, height=1,
-                                   tile_width=cw, tile_height=ch, default_tile=tile_map(font)[32])
+            g = text_grid(font, self.chars, text_palette(ui.fg))
             self.append(g)
             self.grids.append(g)
             self.texts.append("")
@@ -558,10 +556,7 @@ class Cells(displayio.Group):
         g.y = (y - self.y) // ui.s
         g.pixel_shader = text_palette(colour)
         if text != self.texts[i]:
-            tiles = tile_map(font)
-            for j in range(self.chars):
-                o = ord(text[j]) if j < len(text) else 32
-                g[j] = tiles[o] if o < 127 else tile_of(font, o)
+            write_text(g, font, text)
         self.texts[i] = text
         self.codes[i] = code
 
