@@ -79,7 +79,7 @@ def _typecheck(argv):
 
 
 COMMANDS = {
-    "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
+    "judge": (_judge, "answer judge requests, one JSON object per line (docs/judge.md)"),
     "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--level 1|2|3] "
                     "[--names A,B,..] [--record FILE]"),
     "arena": (_arena, "bot against bot on seat-rotated duplicate deals: arena chimera|tichu --bots 3,1 "

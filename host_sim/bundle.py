@@ -36,7 +36,7 @@ Adafruit MacroPad RP2040, Pimoroni Badger 2040, each running CircuitPython {majo
    Its drive CIRCUITPY shows up on the computer.
 2. Open the folder "CircuitPython {major}.x" of this bundle.
 3. Copy code.py and the folder lib onto CIRCUITPY. Say yes when asked to replace files.
-   The board restarts by itself and shows the menu.
+   The board restarts by itself into the app.
 
 What this replaces: code.py, and in lib/ the folders engine_core, firmware and boards
 and the libraries {libs}.
