@@ -26,7 +26,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
 CP = os.path.join(TOOLS, "circuitpython-rp2040")
 MPY_CROSS = os.path.join(TOOLS, "mpy-cross")
-NO_CP = "CircuitPython's interpreter is not at %s (../shared/tools/BUILD.md builds it)" % CP
+NO_CP = ("CircuitPython's RP2040-like interpreter is not at %s (the README says what it is): the UF2's drive "
+         "is not mounted nor booted" % CP)
+NO_MPY = "CircuitPython's interpreter or mpy-cross is not in %s: the .mpy drive is not booted" % TOOLS
 MB = 1024 * 1024
 # The issue's flash sizes: what CircuitPython gives each board's drive (all of it from 1 MB on).
 FLASH = {"picosystem": 16 * MB, "pico_display_pack": 2 * MB, "macropad": 8 * MB, "badger2040": 2 * MB}
@@ -227,7 +229,7 @@ def test_the_drive_mounts_holds_the_deployed_tree_and_boots_to_the_first_screen(
     check_boot(tmp_path, board, path, tree)
 
 
-@pytest.mark.skipif(not (os.access(CP, os.X_OK) and os.access(MPY_CROSS, os.X_OK)), reason=NO_CP)
+@pytest.mark.skipif(not (os.access(CP, os.X_OK) and os.access(MPY_CROSS, os.X_OK)), reason=NO_MPY)
 def test_the_mpy_drive_boots_too(tmp_path):
     board = "pico_display_pack"  # the smallest drive, and a library from the drive draws the panel
     path, tree = uf2.build(board, str(tmp_path / "mpy.uf2"), mpy_cross=MPY_CROSS, log=quiet)
