@@ -1,7 +1,7 @@
 """The board after `make uf2`'s file was copied onto it, run by CircuitPython's own interpreter.
 
     MICROPYPATH=<repo>:<repo>/benchmarks circuitpython-rp2040 -X heapsize=171K \\
-        tests/host/cp_uf2_boot.py DRIVE_IMAGE FLASH_BYTES BOARD_ID
+        tests/host/cp_uf2_boot.py DRIVE_IMAGE FLASH_BYTES BOARD_ID WIDTH HEIGHT
 
 DRIVE_IMAGE: the flash from 1 MB on (CIRCUITPY) with the UF2's blocks written into it, as
 tests/host/test_uf2.py unpacked them. The flash (tests/storage/flash_model.py) is the board's:
@@ -30,6 +30,7 @@ from tests.storage.flash_model import SECTOR, BlockDevice, FileSectors, NorFlash
 DRIVE = 0x100000
 NVM = 0xFF000
 IMAGE, FLASH, BOARD_ID = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+WIDTH, HEIGHT = int(sys.argv[4]), int(sys.argv[5])  # the panel board.DISPLAY stands for
 SIZE = FLASH - DRIVE
 
 
@@ -172,8 +173,7 @@ FONT = sys.modules["terminalio"].FONT
 sys.modules["displayio"].release_displays = lambda: None
 board = sys.modules["board"]
 board.board_id = BOARD_ID
-board.DISPLAY = Panel(*{"pimoroni_picosystem": (240, 240), "adafruit_macropad_rp2040": (128, 64),
-                        "pimoroni_badger2040": (296, 128)}.get(BOARD_ID, (0, 0)))
+board.DISPLAY = Panel(WIDTH, HEIGHT)  # unused where a library drives the panel over a bus
 board.I2C = board.STEMMA_I2C = Bus
 module("supervisor", ticks_ms=ticks_ms)
 module("microcontroller", nvm=NvmModel(flash, NVM))

@@ -32,8 +32,6 @@ NO_MPY = "CircuitPython's interpreter or mpy-cross is not in %s: the .mpy drive 
 MB = 1024 * 1024
 # The issue's flash sizes: what CircuitPython gives each board's drive (all of it from 1 MB on).
 FLASH = {"picosystem": 16 * MB, "pico_display_pack": 2 * MB, "macropad": 8 * MB, "badger2040": 2 * MB}
-BOARD_IDS = {"picosystem": "pimoroni_picosystem", "pico_display_pack": "raspberry_pi_pico",
-             "macropad": "adafruit_macropad_rp2040", "badger2040": "pimoroni_badger2040"}
 XIP = 0x10000000
 NVM = XIP + 0xFF000  # the 4 KB sector between the firmware and CIRCUITPY
 DRIVE = XIP + 0x100000
@@ -99,7 +97,7 @@ def test_the_tree_is_what_make_deploy_writes_onto_an_empty_drive(built, tmp_path
     board = "pico_display_pack"  # the profile with libraries, one a package
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    (drive / "boot_out.txt").write_text("Board ID:%s\n" % BOARD_IDS[board])
+    (drive / "boot_out.txt").write_text("Board ID:%s\n" % uf2.profile(board)[0])
     deploy.deploy(board, str(drive), log=quiet)
     written = {}
     for here, _, files in os.walk(drive):
@@ -176,8 +174,10 @@ def test_the_command_names_what_is_wrong_in_one_line(capsys):
 
 def boot(image_path, board):
     env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT, os.path.join(ROOT, "benchmarks")))
+    p = deploy.check_board(board)[board]
+    size = [str(deploy._assigned(p, name)) for name in ("WIDTH", "HEIGHT")]
     done = subprocess.run([CP, "-X", "heapsize=171K", "tests/host/cp_uf2_boot.py", image_path,
-                           str(FLASH[board]), BOARD_IDS[board]], cwd=ROOT, env=env,
+                           str(FLASH[board]), uf2.profile(board)[0]] + size, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)
     out = done.stdout + done.stderr
     assert done.returncode == 0 and out.rstrip().endswith("DONE"), out[-4000:]
