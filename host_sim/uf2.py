@@ -131,6 +131,8 @@ def main(argv=None):
     try:
         for board in [args.board] if args.board else sorted(board_profiles()):
             build(board, args.out, args.mpy_cross, args.circuitpython_uf2)
+        print("Copied onto the board's RPI-RP2 drive, a UF2 replaces every file on CIRCUITPY (copy off what "
+              "you keep there first); the match and the settings, in the nvm or an FRAM, stay.")
     except DeployError as e:
         print("uf2: %s" % e, file=sys.stderr)
         return 2
