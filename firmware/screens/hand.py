@@ -1,18 +1,25 @@
 # One seat's private view (dealer mode): its cards, sorted, and what it may do now.
 #
-# The cards and then the actions of the moment ("Play", "Pass", "Bid 30", "Tichu!",
-# "Push", ...) form one row of items that flows over the card lines and scrolls with
-# the cursor. UP/DOWN (the encoder) move the cursor, OK toggles the card under it or
-# does the action under it, LEFT/RIGHT step through the legal plays (those holding the
-# card under the cursor; all of them from an action or when none holds that card), BOMB
-# steps through the bombs, BACK goes back to the table (nothing is done), MENU to the
-# menu. Playing is always an
-# action item: the cursor on "Play" and OK, so a card toggled by mistake never plays.
+# Two ways to choose. The menu (firmware/play_menu.py), where the moment has one: LEFT/
+# RIGHT step through its columns (in trick play the kinds of play, the bombs, a Tichu
+# call, "Choose cards", Pass), UP/DOWN (the encoder) through a column (the plays of a kind
+# by rank); the cards of the play in view are marked in the hand and OK plays it. Each
+# play in view is legal, whole and named ("pair 8"). With proposals on for the seat, the
+# menu opens on what the strong bot would do, with its reason (engine_core/proposal.py):
+# one OK takes it. "Choose cards" (and the push and the Hunters' exchange) is the free
+# selection: the cards and then the actions of the moment ("Play", "Pass", "Push", ...)
+# form one row of items that flows over the lines; UP/DOWN move the cursor, OK toggles
+# the card under it or does the action under it, LEFT/RIGHT step through the legal plays
+# holding the card under the cursor, BOMB through the bombs; BACK goes back to the menu.
 #
-# Before anything is confirmed the status line names the selection's reading and says
-# whether it may be played now, or why not (the engine's reason, game.apply tried on
-# the immutable state). The title bar names the seat; a line (or, on small panels, the
-# title bar's right side) shows the trick on the table and the open wish.
+# Nothing by accident: a call (Tichu, Grand Tichu) asks once before it is made; a hand
+# that came up by itself ignores keys for GRACE ms (an OK meant for the table); a bomb
+# claim (``claim``, the table's BOMB) offers the bombs and the call only, whatever turn
+# comes meanwhile, until it is made or BACK cancels it.
+#
+# The status lines say what the play in view is and whether it may be played, or why
+# not (the engine's reason), wrapped whole; the lines above the cards show the trick to
+# beat and who played it, the open wish, and after the push what came from whom.
 #
 # Only this seat's hand is read, through its seat view (engine_core/<game>/view.py).
 
@@ -20,8 +27,9 @@ import displayio
 
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.play_text import cards_text, colour, face, reading, value_token
-from firmware.texts import clip, wrap
+from firmware.play_menu import ACT, ASK, CARDS, PLAY, columns, find
+from firmware.play_text import NO_BOMB, cards_text, colour, face, is_bomb, reading, value_token
+from firmware.texts import wrap
 from firmware.ui import Screen, text_grid, text_palette, write_text
 
 # At most this many items in view (up to 20 cards and the actions) and selection marks.
@@ -31,25 +39,36 @@ POOL = 26
 MARKS = 20
 FACE = 3  # characters of the widest card face ("10j", "Phx")
 WISHES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+MAHJONG = 1 << 3 | 4  # the Mah Jong's card code (value 1, the specials' family 4)
+GRACE = 300  # ms after a hand came up by itself in which its keys are an OK meant for the table
 
 
 class Hand(Screen):
     # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
-    WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "info_lab",
-               "stat_labs", "_acts", "_plays", "_items")
+    WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "lines",
+               "_acts", "_plays", "_items", "_menu")
     _items = None  # (state, selection, seat, the items) for the press being handled
     _acts = None  # (state, the legal actions in the screen's form: see legal()), per position
     _plays = None  # (the distinct plays, those that are bombs), likewise
+    _menu = None  # (state, the menu's columns), per position
     TURN = DOWN
 
-    def __init__(self, app, seat):
+    def __init__(self, app, seat, claim=False, auto=False):
         Screen.__init__(self, app)
         self.seat = seat
+        self.claim = claim
         self.sel = []  # the selected cards, in the order chosen (a push: next, partner, previous)
         self.cursor = 0
         self.top = 0
         self.step_i = -1
-        self.pending = None  # a Mah Jong play waiting for its wish: (cards, as)
+        self.pending = None  # a Mah Jong play waiting for its wish, or a call waiting for its yes
+        self.free = False  # the free card selection instead of the menu
+        self.col = 0
+        self.row = 0
+        self.at = None  # the position the menu's place and the proposal belong to
+        self.proposal = None  # (action, reason) of the strong bot for this seat, proposals on
+        self.calm = app.now + GRACE if auto else None
+        self.shown_got = False
 
     # -- the model --------------------------------------------------------------------
 
@@ -62,20 +81,22 @@ class Hand(Screen):
     def game(self):
         return self.app.session.dealt.name
 
-    def hand(self):
-        st = self.state()
-        if st is None:
-            return ()
+    def view(self):
         view = __import__("engine_core.%s.view" % self.game(), None, None, ["seat_view"])
-        v = view.seat_view(st, self.seat)
+        return view.seat_view(self.state(), self.seat)
+
+    def hand(self):
+        if self.state() is None:
+            return ()
+        v = self.view()
         return v["hand"] if isinstance(v, dict) else v.hand
 
     def due(self):
-        # (kind, is this seat due)
+        # (kind, is this seat due); a bomb claim is out of turn whatever turn comes meanwhile.
         if self.state() is None:
             return "over", False
         kind, seats = self.session().dealt.due()
-        return kind, self.seat in seats
+        return kind, self.seat in seats and not self.claim
 
     def legal(self):
         # This seat's legal actions now, kept per position in the form the screen asks them
@@ -135,14 +156,17 @@ class Hand(Screen):
         self._plays = (plays, out)
         return out
 
+    def over(self):
+        # What a play must beat now (None: this seat leads).
+        st = self.state()
+        if self.game() == "tichu" and st.lead and self.due()[1]:
+            return None
+        return st.top
+
     def reading_of(self, cards):
         # The reading ``cards`` would be played as now (the highest legal), or None.
         g = self.session().dealt.game
-        st = self.state()
-        over = st.top
-        kind, mine = self.due()
-        if self.game() == "tichu" and mine and st.lead:
-            over = None
+        over = self.over()
         try:
             return g.reading_for(tuple(cards), over, None)
         except IllegalAction:
@@ -187,16 +211,118 @@ class Hand(Screen):
             if mine and kind == "play" and self.may_pass():
                 out.append((t("Pass"), (seat, "pass")))
         if game == "tichu" and st is not None and self.session().dealt.game.may_call(st, seat):
-            out.append((t("Tichu!"), (seat, "tichu")))
+            out.append((t("Tichu!"), (ASK, (seat, "tichu"), t("Call Tichu?"))))
         return out
 
+    # -- the menu ----------------------------------------------------------------------
+
+    def menu(self):
+        # The menu's columns now ([[option]]: firmware/play_menu.py), or None where the free
+        # selection is the only way (the push, the exchange) or was chosen.
+        st = self.state()
+        if st is None:
+            return None
+        m = self._menu
+        if m is None or m[0] is not st:
+            kind = self.due()[0]
+            cols = columns(self, self.claim) if kind in ("bid", "grand", "gift", "play") else []
+            m = self._menu = (st, cols)
+            if self.at is not st:  # a new position: the menu opens on the proposal or the first play
+                self.at = st
+                self.place(cols)
+        return None if self.free or not m[1] else m[1]
+
+    def place(self, cols):
+        self.col = self.row = 0
+        self.proposal = p = self.propose()
+        if cols and cols[-1][0][1][0] == ACT and cols[-1][0][1][1][1] == "pass" and \
+                cols[0][0][1][0] != PLAY:
+            self.col = len(cols) - 1  # nothing to play but Pass
+        if p is not None:
+            a = p[0]
+            at = find(cols, a) if cols else None
+            if at is not None:
+                self.col, self.row = at
+                if a[1] == "play":  # exactly the bot's cards, not another suit of them
+                    text = cols[at[0]][at[1]][0]
+                    cols[at[0]][at[1]] = (text, (PLAY, tuple(a[2]), a[3] if len(a) > 3 else None))
+            elif a[1] in ("push", "give"):
+                self.sel = list(a[2])
+                self.cursor = len(self.hand())  # on the action that gives them
+            elif a[1] == "tichu" and not cols:  # a call before the push: on the call
+                self.cursor = len(self.hand()) + 1
+        self.show_option()
+
+    def propose(self):
+        # (action, (reason text, args)) of the strong bot for this seat, where its player
+        # wants proposals and is due; None else. The bot's modules go again at once.
+        play = self.app.settings["play"]
+        if self.claim or len(play) < 5 or not play[4] >> self.seat & 1 or not self.due()[1]:
+            return None
+        from firmware.app import BOT_MODULES, _drop_modules
+
+        # Imported by name: the bots are the engine's own to type-check (as in dealer.py).
+        proposal = __import__("engine_core.proposal", None, None, ["propose"])
+        d = self.session().dealt
+        try:
+            return proposal.propose(d.game, d.state, self.seat, d.seed, d.step())
+        finally:
+            _drop_modules(BOT_MODULES)
+
+    def option(self):
+        cols = self.menu()
+        if cols is None:
+            return None
+        self.col %= len(cols)
+        self.row %= len(cols[self.col])
+        return cols[self.col][self.row]
+
+    def show_option(self):
+        # The cards of the option in view become the selection (marked in the hand).
+        o = self.option()
+        if o is not None:
+            self.sel = list(o[1][1]) if o[1][0] == PLAY else []
+
+    def option_text(self):
+        cols = self.menu()
+        o = self.option()
+        n = len(cols[self.col])
+        text = o[0]
+        w = o[1]
+        if w[0] == PLAY and w[2] is not None:
+            text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+        if n > 1:
+            text += "  %d/%d" % (self.row + 1, n)
+        return text
+
+    def reason(self):
+        # The proposal's reason when the option in view is the proposal, else None.
+        p = self.proposal
+        o = self.option()
+        if p is None or o is None:
+            return None
+        a = p[0]
+        w = o[1]
+        if w[0] == PLAY and a[1] == "play" and tuple(w[1]) == tuple(a[2]) or w[0] != PLAY and w[1] == a:
+            text, args = p[1]
+            t = self.t(text)
+            if args:
+                x = args[0]
+                if "%s" in text:
+                    x = value_token(self.game(), x) if a[1] == "play" else self.app.book.names[x]
+                t = t % x
+            return self.t("Proposal: %s") % t
+        return None
+
     def items(self):
-        # (text, colour, card code or None, selected, action) for the cards, then the actions;
-        # kept from a press's keys to its draw while the position and the selection stay.
+        # (text, colour, card code or None, selected, action) for the cards, then (in the
+        # free selection) the actions; kept from a press's keys to its draw while the
+        # position and the selection stay.
         st = self.state()
         sel = tuple(self.sel)
+        free = self.menu() is None
         memo = self._items
-        if memo is not None and memo[0] is st and memo[1] == sel and memo[2] == self.seat:
+        if memo is not None and memo[0] is st and memo[1] == sel and memo[2] == free:
             return memo[3]
         ui = self.app.ui
         game = self.game()
@@ -204,10 +330,11 @@ class Hand(Screen):
         out = []
         for c in self.hand():
             col = colour(c, ui.fg) if ui.colour else ui.fg
-            out.append((face(game, c, mono), col, c, c in sel, None))
-        for text, a in self.actions():
-            out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
-        self._items = (st, sel, self.seat, out)
+            out.append((face(game, c, mono and free), col, c, c in sel, None))
+        if free:
+            for text, a in self.actions():
+                out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
+        self._items = (st, sel, free, out)
         return out
 
     def picking(self):
@@ -232,23 +359,35 @@ class Hand(Screen):
         seat = self.seat
         if st is None:
             return "", True
-        if mine and kind == "bid":
-            return (t("Bid or pass (now %d)") % st.bid if st.bid else t("Bid or pass")), True
+        why = self.reason()
+        if why is not None:
+            return why, True
+        if self.menu() is not None:
+            o = self.option()[1]
+            if o[0] == CARDS:
+                return t("Pick the cards yourself"), True
+            if o[0] != PLAY:
+                if not mine and kind == "play":
+                    n = len(self.plays(True))
+                    return (t("Bombs: %d") % n if n else t("No bomb")), True
+                if mine and kind == "bid":
+                    return (t("Bid or pass (now %d)") % st.bid if st.bid else t("Bid or pass")), True
+                if mine and kind == "grand":
+                    return t("Grand Tichu on these 8 cards?"), True
+                if mine and kind == "gift":
+                    return t("Give the Dragon trick away"), True
+                return t("Asks once before calling") if o[0] == ASK else t("Play nothing this time"), True
         if mine and kind == "give":
             n = self.picking()
             if len(self.sel) == n:
                 return t("Give %s to the other Hunter") % cards_text(game, self.sel), True
             return t("Pick %d for the other Hunter") % n, True
-        if mine and kind == "grand":
-            return t("Grand Tichu on these 8 cards?"), True
         if mine and kind == "push":
             parts = []
             for k in range(3):
                 who = names[(seat + 1 + k) % 4]
                 parts.append("%s %s" % (who, face(game, self.sel[k], True) if k < len(self.sel) else "-"))
             return ", ".join(parts), True
-        if mine and kind == "gift":
-            return t("Give the Dragon trick away"), True
         if kind not in ("play", "gift"):
             return t("Not your turn"), True
         if not self.sel:
@@ -257,9 +396,11 @@ class Hand(Screen):
                     n = len(self.plays(True))
                     return (t("Bombs: %d") % n if n else t("No bomb")), True
                 return t("Not your turn"), True
-            if game == "tichu" and st.lead or game == "chimera" and st.top is None:
+            if self.over() is None:
                 return t("You lead"), True
             return t("Play or pass"), True
+        if self.menu() is not None:  # a play of the menu: legal, named in its line
+            return (t("%s: play it") if mine else t("%s: bomb now")) % self.app.hints[OK], True
         r = self.reading_of(self.sel)
         if r is None:
             return t("not a combination"), False
@@ -272,16 +413,13 @@ class Hand(Screen):
         try:
             self.session().dealt.game.apply(st, action)
         except IllegalAction as e:
-            top = st.top
-            if game == "tichu" and st.lead:
-                top = None
             from firmware.play_refusal import refusal
 
-            return name + ": " + refusal(game, str(e), top, getattr(st, "wish", 0), t), False
+            return name + ": " + refusal(game, str(e), self.over(), getattr(st, "wish", 0), t), False
         return t("%s: may be played") % name, True
 
     def info(self):
-        # The public table in one line: the trick's top and who played it, the open wish.
+        # The public table: the trick's top and who played it, the open wish.
         st = self.state()
         if st is None:
             return ""
@@ -294,16 +432,47 @@ class Hand(Screen):
         elif game == "chimera" and st.phase == "bid":
             text = t("Bid %d") % st.bid if st.bid else ""
         if game == "tichu" and st.wish:
-            text = (text + " " if text else "") + t("Wish: %s") % value_token(game, st.wish)
+            text = (text + ". " if text else "") + t("Wish: %s") % value_token(game, st.wish)
         return text
+
+    def got(self):
+        # What the push (T2.3) or the Hunters' exchange (C4.2) brought this seat, and from
+        # whom ("Got: Ben 7, Carla A, David 3"), until its first play; else "". Read from
+        # its seat view, as the hand is.
+        st = self.state()
+        seat = self.seat
+        game = self.game()
+        v = self.view()
+        names = self.app.book.names
+        if game == "tichu":
+            if v.got is None or st.played >> seat & 1:
+                return ""
+            froms = [((seat + 1 + k) % 4, (v.got[k],)) for k in range(3)]
+        else:
+            if v["got"] is None or v["sizes"][seat] < 17:
+                return ""
+            froms = [(3 - v["chimera"] - seat, v["got"])]
+        parts = []
+        for g, cards in froms:
+            parts.append("%s %s" % (names[g], " ".join([face(game, c, True) for c in cards])))
+        return self.t("Got: %s") % ", ".join(parts)
+
+    def tick(self, now):
+        # Once a round, what the push or the exchange brought, in a message before the
+        # cards when the hand has no room to show it (its draw said: ``shown_got``).
+        s = self.session()
+        if self.seat in s.told or self.state() is None:
+            return False
+        got = self.got()
+        if got:
+            s.told.append(self.seat)
+            if not self.shown_got:
+                self.app.open("message", "Message", self.t("Received"), got, False)
+        return False
 
     # -- the screen --------------------------------------------------------------------
 
     def build(self, ui, g):
-        rows = ui.rows
-        self.nstat = 2 if rows >= 5 else 1
-        self.ninfo = 1 if rows >= 7 else 0
-        self.crows = max(1, rows - 1 - self.nstat - self.ninfo)
         self.head, self.right = ui.title(g, "")
         # The cursor and the marks first, so the labels lie on top of them.
         self.cur = ui.rect(g, 0, -ui.h, 1, ui.lh, 0x4C586A if ui.colour else ui.fg)
@@ -313,18 +482,24 @@ class Hand(Screen):
         g.append(self.cards)
         self.labels = []
         self.label_layer = ui.layer(g)
-        y = ui.top() + self.crows * ui.lh
-        self.info_lab = ui.label(g, "", ui.s * 2, y) if self.ninfo else None
-        y += self.ninfo * ui.lh
-        ui.rect(g, 0, y, ui.w, ui.s, ui.fg)
-        self.stat_labs = [ui.label(g, "", ui.s * 2, y + ui.s + i * ui.lh) for i in range(self.nstat)]
+        self.lines = [ui.label(g, "", ui.s * 2, -ui.h) for _ in range(ui.rows - 1)]
 
     def draw(self):
         ui = self.app.ui
         if self.state() is None:
             return
         items = self.items()
+        menu = self.menu()
         self.cursor = min(self.cursor, len(items) - 1) if items else 0
+        width = ui.cols - 1
+        room = ui.rows - 1
+        entry = _wrap(self.option_text(), width, 2) if menu is not None else []
+        text, fine = self.status()
+        if not fine and not ui.colour:
+            text = "! " + text
+        hint = menu is not None and self.reason() is None
+        info, got, stat = self.blocks(room - len(entry) - 1, width, text, hint)
+        crows = max(1, room - len(info) - len(got) - len(entry) - len(stat))
         # Flow the items over lines; the actions start a line of their own.
         pad = ui.s * 2
         gap = ui.cw * ui.s // 2 + ui.s
@@ -341,23 +516,33 @@ class Hand(Screen):
                 first_act = False
             pos.append((line, x, w))
             x += w + gap
-        cl = pos[self.cursor][0] if items else 0
+        lines = 1 + (pos[-1][0] if items else 0)
+        crows = min(crows, lines)
+        if menu is None:
+            cl = pos[self.cursor][0] if items else 0
+        else:  # the marked cards in view
+            cl = 0
+            for i in range(len(items)):
+                if items[i][3]:
+                    cl = pos[i][0]
+                    break
         if cl < self.top:
             self.top = cl
-        elif cl >= self.top + self.crows:
-            self.top = cl - self.crows + 1
-        y0 = ui.top()
+        elif cl >= self.top + crows:
+            self.top = cl - crows + 1
+        self.top = max(0, min(self.top, lines - crows))
+        y0 = ui.top() + (len(info) + len(got)) * ui.lh
         k = 0  # items drawn
         kc = 0  # of them cards
         m = 0
         self.cur.y = -ui.h
         for i in range(len(items)):
             line, x, w = pos[i]
-            if not self.top <= line < self.top + self.crows or k >= POOL:
+            if not self.top <= line < self.top + crows or k >= POOL:
                 continue
             text, col, code, selected, _ = items[i]
             y = y0 + (line - self.top) * ui.lh
-            here = i == self.cursor
+            here = i == self.cursor and menu is None
             col = ui.on_bar if here and not ui.colour else col  # mono: inverse under the cursor
             ty = y + (ui.lh - ui.ch * ui.s) // 2
             if code is not None:
@@ -388,27 +573,55 @@ class Hand(Screen):
             ui.set(lab, "")
         for mk in self.marks[m:]:
             mk.y = -ui.h
-        # Title: the seat's name; right: where the list is, or the table on small panels.
-        names = self.app.book.names
-        info = self.info()
-        lines = 1 + (pos[-1][0] if items else 0)
-        where = "%d/%d" % (self.top + 1, lines - self.crows + 1) if lines > self.crows else ""
-        if self.ninfo:
-            ui.set(self.info_lab, clip(info, ui.cols - 1, True))
-            right = where
+        # The text lines: the table above the cards, the option in view and the status below.
+        out = []
+        for s in info + got:
+            out.append((s, ui.fg))
+        for _ in range(crows):
+            out.append(("", ui.fg))
+        for s in entry:
+            out.append((s, ui.on_bar if not ui.colour else ui.hi))
+        for s in stat:
+            out.append((s, ui.fg if fine else ui.warn))
+        y = ui.top()
+        ty = (ui.lh - ui.ch * ui.s) // 2
+        for i in range(len(self.lines)):
+            lab = self.lines[i]
+            s, c = out[i] if i < len(out) else ("", ui.fg)
+            lab.move((ui.s * 2, y + i * ui.lh + ty))
+            ui.set(lab, s, c)
+        if entry:  # the option in view on the bar
+            self.cur.x = ui.s
+            self.cur.y = y + (len(info) + len(got) + crows) * ui.lh
+            self.cur.width = (max([len(s) for s in entry]) * ui.cw + 2) * ui.s
+            self.cur.height = len(entry) * ui.lh
         else:
-            right = info
-        left = names[self.seat]
-        room = ui.cols - 2 - len(left) - 1
-        ui.set(self.right, clip(right, max(0, room), True))
-        ui.set(self.head, clip(left, ui.cols - 2))
-        text, fine = self.status()
-        if not fine and not ui.colour:
-            text = "! " + text
-        lines = wrap(text, ui.cols - 1, self.nstat, more=True)
-        for i in range(self.nstat):
-            ui.set(self.stat_labs[i], lines[i], ui.fg if fine else ui.warn)
+            self.cur.height = ui.lh
+        # Title: the seat's name; right: where the list is.
+        left = self.app.book.names[self.seat]
+        where = "%d/%d" % (self.top + 1, lines - crows + 1) if lines > crows else ""
+        ui.set(self.right, where if len(left) + len(where) + 3 <= ui.cols else "")
+        ui.set(self.head, left)
         self._items = None  # kept for one press only (its keys, then this draw)
+
+    def blocks(self, room, width, status, hint):
+        # (table, push, status) lines that fit ``room`` lines, each whole: the table (the
+        # trick to beat, the wish), what the push brought, the status, in that order of
+        # need; a status that is only a hint (``hint``) comes last, and on the free
+        # selection the status (why a selection may not be played) first, cut only where
+        # it alone does not fit.
+        texts = [self.info(), self.got(), status]
+        order = (2, 0, 1) if self.menu() is None else (0, 1, 2) if hint else (0, 2, 1)
+        out = [[], [], []]  # type: list[list[str]]
+        for i in order:
+            lines = _wrap(texts[i], width, 99)
+            if len(lines) > room and i == order[0]:
+                lines = _wrap(texts[i], width, room, True)
+            if len(lines) <= room:
+                out[i] = lines
+                room -= len(lines)
+        self.shown_got = bool(out[1])
+        return out
 
     # -- keys --------------------------------------------------------------------------
 
@@ -416,6 +629,15 @@ class Hand(Screen):
         app = self.app
         if self.state() is None or not app.session.playing():
             app.back()
+            return
+        if self.calm is not None and app.now - self.calm < 0:
+            if k == OK:
+                return  # an OK meant for the table: the hand had only just come up
+        else:
+            self.calm = None
+        menu = self.menu()
+        if menu is not None:
+            self.menu_key(k, menu)
             return
         items = self.items()
         n = len(items)
@@ -430,9 +652,51 @@ class Hand(Screen):
         elif k == LEFT or k == RIGHT or k == BOMB:
             self.step(1 if k != LEFT else -1, k == BOMB, items)
         elif k == BACK:
-            app.back()
+            if self.free:
+                self.free = False
+                self.show_option()
+            else:
+                app.back()
         elif k == MENU:
             app.to_menu()
+
+    def menu_key(self, k, cols):
+        if k == LEFT or k == RIGHT:
+            self.col = (self.col + (1 if k == RIGHT else -1)) % len(cols)
+            self.row = 0
+        elif k == UP or k == DOWN:
+            self.row += 1 if k == DOWN else -1
+        elif k == BOMB:
+            self.to_bombs(cols)
+        elif k == OK:
+            w = self.option()[1]
+            if w[0] == CARDS:
+                self.free = True
+                self.cursor = 0
+                return
+            if w[0] == PLAY:
+                self.do(("play", w[2]))
+            else:
+                self.do(w[1] if w[0] == ACT else w)
+            return
+        elif k == BACK:
+            self.app.back()
+            return
+        elif k == MENU:
+            self.app.to_menu()
+            return
+        self.show_option()
+
+    def to_bombs(self, cols):
+        # BOMB: the bombs' column (Tichu), or why there is none.
+        for i in range(len(cols)):
+            w = cols[i][0][1]
+            if w[0] == PLAY:
+                r = self.reading_of(w[1])
+                if r is not None and is_bomb(self.game(), r):
+                    self.col, self.row = i, 0
+                    return
+        self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB[self.game()]), False)
 
     def toggle(self, c):
         most = self.picking()
@@ -445,6 +709,9 @@ class Hand(Screen):
 
     def step(self, d, bombs, items):
         # The next (previous) legal play becomes the selection.
+        if bombs and self.game() == "chimera":
+            self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB["chimera"]), False)
+            return
         plays = self.plays(bombs)
         here = items[self.cursor][2] if items and not bombs else None
         game = self.game()
@@ -475,15 +742,23 @@ class Hand(Screen):
                 app.open("message", "Message", self.t("Pick %d cards") % self.picking(), self.status()[0])
                 return
             action = (seat, a, tuple(self.sel))  # type: tuple
+        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back)
+            self.pending = a[1]
+            app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask")
+            return
         elif a[0] == "play":
             cards = tuple(self.sel)
             text, fine = self.status()
             if not fine:
                 app.open("message", "Message", self.t("Not now"), text)
                 return
-            if game == "tichu" and 1 << 3 | 4 in cards:  # the Mah Jong: name a wish (T4.1)
+            if game == "tichu" and MAHJONG in cards:  # the Mah Jong: name a wish (T4.1)
                 self.pending = (cards, a[1])
-                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish")
+                wish = 0
+                p = self.proposal
+                if p is not None and p[0][1] == "play" and len(p[0]) > 4 and p[0][4]:
+                    wish = p[0][4] - 1
+                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish", wish)
                 return
             action = (seat, "play", cards, a[1])
         else:
@@ -503,22 +778,34 @@ class Hand(Screen):
             return
         self.sel = []
         self.step_i = -1
+        self.free = False
         if action[1] == "tichu" and app.session.playing():
             return  # a call: the seat plays on
         app.back()
 
     def keep(self):
-        return (self.sel, self.cursor, self.pending)
+        return (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal)
 
     def restore(self, state):
-        self.sel, self.cursor, self.pending = state
+        self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal = state
 
     def resume(self, result):
         tag, i = result
-        if tag == "wish" and self.pending is not None:
-            cards, v = self.pending
-            self.pending = None
+        p = self.pending
+        self.pending = None
+        if tag == "wish" and p is not None:
+            cards, v = p
             self.act((self.seat, "play", cards, v, None if i == 0 else i + 1))
+        elif tag == "ask" and p is not None and i == 1:
+            self.act(p)
+
+
+def _wrap(text, cols, n, more=False):
+    # wrap() without the empty lines that fill up its ``n``.
+    out = wrap(text, cols, n, more) if text else []
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 class Cells(displayio.Group):
