@@ -189,7 +189,7 @@ SCENES = [
     ("german", "a Chimera round in German", _german),
     ("play-setup", "dealer mode: a new dealt match", lambda dev: pl.menu(dev, "Play: setup")),
     ("play-bid", "dealer mode: Anna's cards, bidding for the Chimera", _bid),
-    ("play-hand-chimera", "dealer mode: a Chimera play from the menu (kind, then rank), named", _hand_chimera),
+    ("play-hand-chimera", "dealer mode: a Chimera play from the menu (kind, then rank)", _hand_chimera),
     ("play-hand-tichu", "dealer mode: a Tichu play from the menu, its cards marked in the hand", _hand_tichu),
     ("play-free", "dealer mode: the free card selection (Choose cards)", _free),
     ("play-proposal", "dealer mode: proposals on: the strong bot's play and why, one OK plays it", _proposal),
