@@ -296,14 +296,19 @@ class Hand(Screen):
         return text
 
     def reason(self):
-        # The proposal's reason when the option in view is the proposal, else None.
+        # The proposal's reason while the option in view (the selection, in the push or
+        # the exchange) is the proposal, else None.
         p = self.proposal
-        o = self.option()
-        if p is None or o is None:
+        if p is None:
             return None
         a = p[0]
-        w = o[1]
-        if w[0] == PLAY and a[1] == "play" and tuple(w[1]) == tuple(a[2]) or w[0] != PLAY and w[1] == a:
+        o = self.option()
+        if o is None:
+            here = a[1] in ("push", "give") and tuple(self.sel) == tuple(a[2])
+        else:
+            w = o[1]
+            here = w[0] in (ACT, ASK) and w[1] == a or w[0] == PLAY and a[1] == "play" and w[1] == tuple(a[2])
+        if here:
             text, args = p[1]
             t = self.t(text)
             if args:
@@ -311,7 +316,7 @@ class Hand(Screen):
                 if "%s" in text:
                     x = value_token(self.game(), x) if a[1] == "play" else self.app.book.names[x]
                 t = t % x
-            return self.t("Proposal: %s") % t
+            return self.t("Tip: %s") % t
         return None
 
     def items(self):
@@ -498,7 +503,14 @@ class Hand(Screen):
         if not fine and not ui.colour:
             text = "! " + text
         hint = menu is not None and self.reason() is None
-        info, got, stat = self.blocks(room - len(entry) - 1, width, text, hint)
+        # On a small panel the table's line takes the title bar's place of the seat's name
+        # (the privacy screen named the seat) when it fits there.
+        left = self.app.book.names[self.seat]
+        table = self.info()
+        up = ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
+        if up:
+            left = table
+        info, got, stat = self.blocks(room - len(entry) - 1, width, text, hint, "" if up else table)
         crows = max(1, room - len(info) - len(got) - len(entry) - len(stat))
         # Flow the items over lines; the actions start a line of their own.
         pad = ui.s * 2
@@ -598,19 +610,18 @@ class Hand(Screen):
         else:
             self.cur.height = ui.lh
         # Title: the seat's name; right: where the list is.
-        left = self.app.book.names[self.seat]
         where = "%d/%d" % (self.top + 1, lines - crows + 1) if lines > crows else ""
         ui.set(self.right, where if len(left) + len(where) + 3 <= ui.cols else "")
         ui.set(self.head, left)
         self._items = None  # kept for one press only (its keys, then this draw)
 
-    def blocks(self, room, width, status, hint):
+    def blocks(self, room, width, status, hint, table):
         # (table, push, status) lines that fit ``room`` lines, each whole: the table (the
         # trick to beat, the wish), what the push brought, the status, in that order of
         # need; a status that is only a hint (``hint``) comes last, and on the free
         # selection the status (why a selection may not be played) first, cut only where
         # it alone does not fit.
-        texts = [self.info(), self.got(), status]
+        texts = [table, self.got(), status]
         order = (2, 0, 1) if self.menu() is None else (0, 1, 2) if hint else (0, 2, 1)
         out = [[], [], []]  # type: list[list[str]]
         for i in order:

@@ -214,7 +214,7 @@ def test_a_proposal_is_the_strong_bots_action_and_one_ok_takes_it(make_device, a
             assert screen_name(dev) == "Choice"
             dev.press("back")
             break
-        assert dev.screen().status()[0].startswith("Proposal: ")
+        assert dev.screen().status()[0].startswith("Tip: ")
         before = len(acts)
         dev.press(OK)
         if screen_name(dev) == "Choice":  # the Mah Jong's wish: the proposal's is in view
