@@ -307,12 +307,32 @@ def bot_choice(dealt, seat, level=LEVEL):
     return bot_module(dealt.game).decide(dealt.state, seat, level, rng)
 
 
+def proposals(app):
+    """The app's proposals setting (issue 17: proposals on/off per human seat), or None
+    while it has none. Read as ``app.settings["proposals"]``: a bit per seat (an int), a
+    list of per-seat flags, or one flag for all."""
+    return app.settings.get("proposals")
+
+
+def set_proposals(app, seat, on):
+    v = app.settings["proposals"]
+    if isinstance(v, bool):
+        app.settings["proposals"] = on
+    elif isinstance(v, int):
+        app.settings["proposals"] = v | 1 << seat if on else v & ~(1 << seat)
+    else:
+        v = list(v)
+        v[seat] = on
+        app.settings["proposals"] = v
+
+
 # -- a dealt round at the panel -------------------------------------------------------------------
 
 
-def start(board, game, seed, lang=0, on_press=None):
+def start(board, game, seed, lang=0, pause=0):
     """A device on ``board`` that has dealt a round of ``game`` (seat 0 a human, level-3
-    bots without pause), in language ``lang``; ``seed`` picks the deals."""
+    bots pausing ``pause`` ms after each visible action), in language ``lang``; ``seed``
+    picks the deals."""
     from host_sim import player as pl
 
     _hear()
@@ -322,8 +342,8 @@ def start(board, game, seed, lang=0, on_press=None):
         pl.menu(dev, "Settings")
         pl.choose(dev, "lang", lang)
         dev.press("ok")
-    dev.app.pause_ms = 0
-    pl.play_setup(dev, game, humans=(HUMAN,), level=LEVEL, pause=0)
+    dev.app.pause_ms = pause
+    pl.play_setup(dev, game, humans=(HUMAN,), level=LEVEL, pause=pause)
     return dev
 
 
@@ -331,9 +351,9 @@ def round_over(dev, rounds_before):
     return dev.app.book.rounds() > rounds_before
 
 
-def next_decision(dev, rounds_before, limit_ms=600000):
+def next_decision(dev, rounds_before, look=None, limit_ms=600000):
     """Let the bots play until the human is due and nothing moves any more (True), or the
-    round is over (False)."""
+    round is over (False); ``look(dev)`` after every step in which the panel changed."""
     s = dev.app.session
     quiet = 0
     last = None
@@ -349,7 +369,10 @@ def next_decision(dev, rounds_before, limit_ms=600000):
         else:
             quiet = 0
         last = here
+        shown = dev.panel.refreshes
         dev.advance(WAIT_MS)
+        if look is not None and dev.panel.refreshes != shown:
+            look(dev)
         waited += WAIT_MS
     raise AssertionError("the round stands still: nobody is due and nothing happens")
 
@@ -377,7 +400,15 @@ def search(dev, key, goals, cap=12, budget=400, look=None):
     """The fewest presses from ``dev``'s position that make the session apply an action of
     the human seat, for each of ``goals`` (values of ``key(action)``), breadth first (see
     the module's docstring); ``look(device)`` is called on every position reached (the
-    text-fit check reads each). ``dev`` itself is not changed."""
+    text-fit check reads each). ``dev`` itself is not changed, and it is the device in
+    use again afterwards (use())."""
+    try:
+        return _search(dev, key, goals, cap, budget, look)
+    finally:
+        use(dev)
+
+
+def _search(dev, key, goals, cap, budget, look):
     keys = [k for k in dev.key_names if k != "menu"]  # MENU: the main menu (see above)
     out = Search()
     wanted = set(goals)
