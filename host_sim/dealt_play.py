@@ -206,15 +206,23 @@ def drawn(group, x0=0, y0=0, scale=1, out=None):
         for i, t in enumerate(group.texts):
             g = group.grids[i]
             if t:
-                out.append(("C", x0 + g.x * scale, y0 + g.y * scale, t, id(g.pixel_shader)))
+                out.append(("C", x0 + g.x * scale, y0 + g.y * scale, t, _colours(g.pixel_shader)))
         return out
     if hasattr(group, "__len__") and not hasattr(group, "width"):
         scale *= getattr(group, "scale", 1)
         for item in group:
             drawn(item, x0, y0, scale, out)
         return out
-    out.append((type(group).__name__, x0, y0, getattr(group, "width", 0), getattr(group, "height", 0)))
+    out.append((type(group).__name__, x0, y0, getattr(group, "width", 0), getattr(group, "height", 0),
+                _colours(getattr(group, "pixel_shader", None))))
     return out
+
+
+def _colours(palette):
+    try:
+        return tuple(palette[i] for i in range(len(palette)))
+    except TypeError:  # no palette (or a colour converter)
+        return None
 
 
 def signature(dev):
