@@ -81,8 +81,8 @@ def play_round(board, game, seed, cap, budget, go_on="bot"):
                 dp.set_proposals(dev.app, dp.HUMAN, False)
             t = time.time()
             r = dp.search(dev, key, {kb, kr}, cap, budget)
-            rec = {"kind_bot": dp.kind(d, bot), "bot": measured(r, kb), "kind_random": dp.kind(d, choices[kr]),
-                   "random": measured(r, kr), "nodes": r.nodes, "proposal": None, "choices": len(choices)}
+            rec = {"kind_bot": dp.kind(d, bot), "bot": measured(r, kb), "nodes": r.nodes, "proposal": None,
+                   "kind_random": dp.kind(d, choices[kr]), "random": measured(r, kr)}
             if had is not None:
                 on = dp.freeze(dev)
                 dev2 = dp.thaw(on)
@@ -135,7 +135,7 @@ def table(title, rows, boards, cell):
 def report(results, boards):
     # results: [(board, game, seed, [decision])]
     per = {}
-    for board, game, _, decisions in results:
+    for board, _, _, decisions in results:
         for d in decisions:
             per.setdefault(("bot", d["kind_bot"], board), []).append(d["bot"])
             per.setdefault(("random", d["kind_random"], board), []).append(d["random"])
@@ -144,14 +144,17 @@ def report(results, boards):
     kinds = [k for k in dp.KINDS if any(key[1] == k for key in per)]
     print("median / 90th percentile / max (decisions); >=N: not entered within the search's "
           "cap or budget, at least N")
-    table("(a) the level-3 choice, proposals off", kinds, boards, lambda k, b: figures(per.get(("bot", k, b), [])))
-    table("(b) a random legal action (distinct), proposals off", kinds, boards,
-          lambda k, b: figures(per.get(("random", k, b), [])))
+    def cell(what):
+        return lambda k, b: figures(per.get((what, k, b), []))
+
+    table("(a) the level-3 choice, proposals off", kinds, boards, cell("bot"))
+    table("(b) a random legal action (distinct), proposals off", kinds, boards, cell("random"))
     if any(key[0] == "proposal" for key in per):
-        table("(c) accepting the proposal", kinds, boards, lambda k, b: figures(per.get(("proposal", k, b), [])))
+        table("(c) accepting the proposal", kinds, boards, cell("proposal"))
     else:
         print()
-        print("(c) accepting the proposal: n/a (the app has no proposals setting, app.settings[\"proposals\"])")
+        print("(c) accepting the proposal: n/a (the app has no proposals setting, "
+              "app.settings[\"proposals\"])")
     rounds = {}
     for board, game, _, decisions in results:
         total = sum(d["bot"].n for d in decisions)

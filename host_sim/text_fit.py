@@ -397,7 +397,7 @@ def dealt_report(checker, examples=3, out=sys.stdout):
     """The problems by screen and board: how many distinct texts (both languages), and
     examples of each kind of problem."""
     by = {}
-    for (screen, board, lang, problem), where in checker.found.items():
+    for (screen, board, _, problem), where in checker.found.items():
         by.setdefault((screen, board), {}).setdefault(problem, where)
     for (screen, board) in sorted(by):
         problems = by[(screen, board)]
@@ -434,8 +434,9 @@ def main(argv):
             dealt_report(checker, args.examples)
         texts_cut = {k[3] for k in checker.found}
         print("%d distinct problem(s) (%d distinct texts) in %d positions; human actions entered by keys %d, "
-              "directly %d (search gave up); %.0f s" % (len(checker.found), len(texts_cut), checker.positions,
-                                                        checker.entered[0], checker.entered[1], time.time() - t))
+              "directly %d (search gave up); %.0f s"
+              % (len(checker.found), len(texts_cut), checker.positions, checker.entered[0],
+                 checker.entered[1], time.time() - t))
         return 1 if checker.found else 0
     found = check(args.board)
     for problem, where in sorted(found.items(), key=lambda x: x[1]):

@@ -22,8 +22,9 @@ class _TichuLead:
 def test_suits_collapse_in_distinct_plays():
     a = (0, "play", (_c(5, 0), _c(5, 1)), None)
     b = (0, "play", (_c(5, 2), _c(5, 3)), None)
+    c = (0, "play", (_c(6, 0), _c(6, 1)), None)
     assert dp.distinct("tichu", _TichuLead, a) == dp.distinct("tichu", _TichuLead, b)
-    assert dp.distinct("tichu", _TichuLead, a) != dp.distinct("tichu", _TichuLead, (0, "play", (_c(6, 0), _c(6, 1)), None))
+    assert dp.distinct("tichu", _TichuLead, a) != dp.distinct("tichu", _TichuLead, c)
 
 
 def test_a_straight_flush_is_not_the_straight_of_its_values():  # T3.2: the straight flush is a bomb
