@@ -390,7 +390,11 @@ def check_dealt(rounds, boards=None, languages=LANGUAGES, games=("chimera", "tic
 
 
 def _problem_kind(problem):
-    return problem.split(" ", 1)[0] if not problem.startswith("'") else "overlaps"
+    # "cut", "runs off", "overlaps" or "shows '..'"
+    for k in ("cut", "runs off", "shows"):
+        if problem.startswith(k):
+            return k
+    return "overlaps"
 
 
 def dealt_report(checker, examples=3, out=sys.stdout):
@@ -432,11 +436,13 @@ def main(argv):
                 print("%s, %s, language %d: %s  (%s)" % (board, screen, lang, problem, where))
         else:
             dealt_report(checker, args.examples)
-        texts_cut = {k[3] for k in checker.found}
-        print("%d distinct problem(s) (%d distinct texts) in %d positions; human actions entered by keys %d, "
+        kinds = {}
+        for k in {k[3] for k in checker.found}:  # both languages, every screen: distinct texts
+            kinds[_problem_kind(k)] = kinds.get(_problem_kind(k), 0) + 1
+        print("%d distinct problem(s) (%s) in %d positions; human actions entered by keys %d, "
               "directly %d (search gave up); %.0f s"
-              % (len(checker.found), len(texts_cut), checker.positions, checker.entered[0],
-                 checker.entered[1], time.time() - t))
+              % (len(checker.found), ", ".join("%s %d" % kv for kv in sorted(kinds.items())),
+                 checker.positions, checker.entered[0], checker.entered[1], time.time() - t))
         return 1 if checker.found else 0
     found = check(args.board)
     for problem, where in sorted(found.items(), key=lambda x: x[1]):
