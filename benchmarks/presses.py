@@ -76,17 +76,14 @@ def play_round(board, game, seed, cap, budget, go_on="bot"):
             def key(a, name=d.name, st=st):
                 return dp.distinct(name, st, a)
 
-            had = dp.proposals(dev.app)
-            if had is not None:
-                dp.set_proposals(dev.app, dp.HUMAN, False)
             t = time.time()
             r = dp.search(dev, key, {kb, kr}, cap, budget)
             rec = {"kind_bot": dp.kind(d, bot), "bot": measured(r, kb), "nodes": r.nodes, "proposal": None,
                    "kind_random": dp.kind(d, choices[kr]), "random": measured(r, kr)}
-            if had is not None:
-                on = dp.freeze(dev)
-                dev2 = dp.thaw(on)
+            if dp.proposals(dev.app) is not None:
+                dev2 = dp.thaw(dp.freeze(dev))
                 dp.set_proposals(dev2.app, dp.HUMAN, True)
+                dev2.screen().draw()  # the screen on top shows the proposal now
                 rp = dp.search(dev2, key, {kb}, cap, budget)
                 rec["proposal"] = measured(rp, kb)
                 rec["nodes"] += rp.nodes

@@ -339,8 +339,8 @@ def set_proposals(app, seat, on):
 
 def start(board, game, seed, lang=0, pause=0):
     """A device on ``board`` that has dealt a round of ``game`` (seat 0 a human, level-3
-    bots pausing ``pause`` ms after each visible action), in language ``lang``; ``seed``
-    picks the deals."""
+    bots pausing ``pause`` ms after each visible action), in language ``lang``, proposals
+    off if the app has them; ``seed`` picks the deals."""
     from host_sim import player as pl
 
     _hear()
@@ -351,6 +351,8 @@ def start(board, game, seed, lang=0, pause=0):
         pl.choose(dev, "lang", lang)
         dev.press("ok")
     dev.app.pause_ms = pause
+    if proposals(dev.app) is not None:
+        set_proposals(dev.app, HUMAN, False)
     pl.play_setup(dev, game, humans=(HUMAN,), level=LEVEL, pause=pause)
     return dev
 
