@@ -106,8 +106,9 @@ def _task(args):
 
 
 def percentile(values, p):
-    """The nearest-rank p-th percentile of Counts (lower bounds sort at their bound)."""
-    s = sorted(values, key=lambda c: (c.n, c.exact))
+    """The nearest-rank p-th percentile of Counts (a lower bound sorts after the exact
+    count it bounds)."""
+    s = sorted(values, key=lambda c: (c.n, not c.exact))
     k = max(0, min(len(s) - 1, -(-p * len(s) // 100) - 1))
     return s[k]
 
