@@ -18,7 +18,8 @@ round then goes on with the action (a) (--continue random: with (b)), entered by
 keys the search found, so the next decision is reached as a player reaches it.
 
 A search stops at --cap presses or after --budget positions: an action it did not reach
-counts as its lower bound (every shorter key sequence was tried), printed as ">=N".
+counts as its lower bound (every shorter key sequence was tried), printed as ">=N";
+"never" when no key sequence enters it at all.
 Figures: median, 90th percentile and maximum per action kind and board, and the presses
 of a whole round (the human's actions (a)) per game and board."""
 
@@ -38,6 +39,9 @@ SHORT = {"picosystem": "PicoSystem", "pico_display_pack": "Display Pack", "macro
          "badger2040": "Badger"}
 
 
+NEVER = 1 << 30  # the count of an action no key sequence enters
+
+
 class Count:
     """A press count: ``n`` presses exactly, or (``exact`` False) at least ``n``."""
 
@@ -46,6 +50,8 @@ class Count:
         self.exact = exact
 
     def __repr__(self):
+        if self.n >= NEVER:
+            return "never"
         return str(self.n) if self.exact else ">=%d" % self.n
 
 
@@ -53,9 +59,9 @@ def measured(result, goal):
     f = result.found.get(goal)
     if f is not None:
         return Count(f.presses)
-    if result.complete:  # every sequence up to the cap tried
-        return Count(result.depth + 1, False)
-    return Count(result.depth, False)  # the budget ran out while trying this many
+    if result.exhausted:  # every position the keys reach was tried: not one entered it
+        return Count(NEVER, False)
+    return Count(result.tried + 1, False)  # every shorter sequence was tried
 
 
 def play_round(board, game, seed, cap, budget, go_on="bot"):
@@ -155,7 +161,7 @@ def report(results, boards):
               "app.settings[\"proposals\"])")
     rounds = {}
     for board, game, _, decisions in results:
-        total = sum(d["bot"].n for d in decisions)
+        total = min(NEVER, sum(d["bot"].n for d in decisions))
         exact = all(d["bot"].exact for d in decisions)
         rounds.setdefault((game, board), []).append(Count(total, exact))
     table("presses per whole round (the human's level-3 choices)", GAMES, boards,

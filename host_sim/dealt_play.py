@@ -10,14 +10,14 @@ they keep working when the screens change:
   the engine's Dealt, and ``humans_due()``) and the engine's legal actions;
 - what happened: every action the session applies (``Session.act``, heard here);
 - what is drawn: the panel's group tree (texts, rectangles, their places and colours)
-  and the screen's own ``keep()`` (what the app keeps of a screen it covers).
+  and the class of the screen on top.
 
 ``search`` finds the fewest presses that enter a given action, breadth first over the
 board's keys from the position on the panel: every node is a copy of the whole device
 (pickled; the engine's immutable states and the font are shared, not copied), nodes
-that look the same (the same screen drawing the same) are one, and MENU is not pressed (the main menu can
-only lead back to the table, which BACK reaches in one press). Whatever it returns was
-pressed: the count is that of a real key sequence."""
+that look the same (the same screen drawing the same) are one, and MENU is not pressed
+(the main menu can only lead back to the table, which BACK reaches in one press).
+Whatever it returns was pressed: the count is that of a real key sequence."""
 
 import copyreg
 import gc
@@ -396,14 +396,15 @@ class Found:
 
 class Search:
     """The result of search(): ``found`` {goal: Found} for the goals entered within the
-    cap and the budget; ``nodes`` positions searched; ``complete`` when the search ended
-    because every goal was found or no position was left within the cap (not the budget)."""
+    cap and the budget; ``nodes`` positions searched; ``tried`` the presses up to which
+    every key sequence was tried (a goal not found takes more); ``exhausted`` when no new
+    position was left to try (a goal not found cannot be entered at all)."""
 
     def __init__(self):
         self.found = {}
         self.nodes = 1
-        self.complete = False
-        self.depth = 0
+        self.tried = 0
+        self.exhausted = False
 
 
 def search(dev, key, goals, cap=12, budget=400, look=None):
@@ -426,7 +427,6 @@ def _search(dev, key, goals, cap, budget, look):
     seen = {signature(dev)}
     frontier = [(root, ())]
     for depth in range(1, cap + 1):
-        out.depth = depth
         nxt = []
         for frozen, path in frontier:
             for k in keys:
@@ -442,7 +442,6 @@ def _search(dev, key, goals, cap, budget, look):
                         wanted.discard(g)
                         out.found[g] = Found(depth, path + (k,), d)
                         if not wanted:
-                            out.complete = True
                             return out
                     continue
                 if d.app.session is None:
@@ -455,10 +454,11 @@ def _search(dev, key, goals, cap, budget, look):
                 nxt.append((freeze(d), path + (k,)))
                 if out.nodes >= budget:
                     return out
+        out.tried = depth
         frontier = nxt
         if not frontier:
+            out.exhausted = True
             break
-    out.complete = not frontier
     return out
 
 

