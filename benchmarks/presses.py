@@ -24,6 +24,7 @@ Figures: median, 90th percentile and maximum per action kind and board, and the 
 of a whole round (the human's actions (a)) per game and board."""
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -179,7 +180,14 @@ def main(argv):
     ap.add_argument("--continue", dest="go_on", choices=("bot", "random"), default="bot",
                     help="which action the round goes on with (default: the level-3 choice)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--save", metavar="FILE", help="also write every decision's counts to FILE (JSON)")
+    ap.add_argument("--load", metavar="FILE", help="print the figures of a run saved with --save")
     args = ap.parse_args(argv)
+    if args.load:
+        with open(args.load) as f:
+            results = [(b, g, seed, [_decoded(d) for d in ds]) for b, g, seed, ds in json.load(f)]
+        report(results, [b for b in BOARDS if any(r[0] == b for r in results)])
+        return 0
     boards = args.board or list(BOARDS)
     games = args.game or list(GAMES)
     tasks = [(b, g, args.seed + r, args.cap, args.budget, args.go_on)
@@ -197,8 +205,19 @@ def main(argv):
     print("%d rounds (%s; %s), %d decisions, %d positions searched, %.0f s; cap %d presses, budget %d "
           "positions a search" % (len(results), ", ".join(games), ", ".join(boards), decisions, nodes,
                                   time.time() - t, args.cap, args.budget))
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump([(b, g, seed, [_encoded(d) for d in ds]) for b, g, seed, ds in results], f)
     report(results, boards)
     return 0
+
+
+def _encoded(decision):
+    return {k: [v.n, v.exact] if isinstance(v, Count) else v for k, v in decision.items()}
+
+
+def _decoded(decision):
+    return {k: Count(*v) if isinstance(v, list) else v for k, v in decision.items()}
 
 
 if __name__ == "__main__":
