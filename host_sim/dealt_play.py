@@ -104,16 +104,21 @@ def freeze(dev):
     global _DISPATCH
     if _DISPATCH is None:
         _DISPATCH = _dispatch()
-    f = io.BytesIO()
-    p = pickle.Pickler(f, pickle.HIGHEST_PROTOCOL)
-    p.dispatch_table = _DISPATCH
     try:
-        p.dump(dev)
-    except pickle.PicklingError:  # a class of a module imported anew: the slower way
-        f = io.BytesIO()
-        p = _Pickler(f, pickle.HIGHEST_PROTOCOL)
-        p.dispatch_table = _DISPATCH
-        p.dump(dev)
+        try:
+            return _dump(dev, pickle.Pickler)
+        except pickle.PicklingError:  # a class of a module imported anew: the slower way
+            return _dump(dev, _Pickler)
+    except (pickle.PicklingError, TypeError, AttributeError) as e:
+        raise TypeError("the device cannot be copied (%s): the measuring tools copy it by pickling, so "
+                        "the app's state must be plain data, no generator, lambda or closure" % e) from e
+
+
+def _dump(dev, pickler):
+    f = io.BytesIO()
+    p = pickler(f, pickle.HIGHEST_PROTOCOL)
+    p.dispatch_table = _DISPATCH
+    p.dump(dev)
     return f.getvalue()
 
 
