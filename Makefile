@@ -86,6 +86,24 @@ cost: venv
 shots: venv
 	$(PY) -m host_sim shots --out docs/shots
 
+## presses: key presses per human decision of seeded dealt rounds on every board, found by a search
+## through the real UI (issue 17): make presses [ROUNDS=30] [JOBS=2] [BUDGET=400] [CAP=12]
+.PHONY: presses
+presses: ROUNDS ?= 30
+presses: JOBS ?= 2
+presses: BUDGET ?= 400
+presses: CAP ?= 12
+presses: venv
+	nice -n 10 $(PY) benchmarks/presses.py --rounds "$(ROUNDS)" --jobs "$(JOBS)" --budget "$(BUDGET)" --cap "$(CAP)"
+
+## fit-dealt: the text-fit check over seeded random dealt rounds: make fit-dealt [ROUNDS=50] [JOBS=2]
+## (ROUNDS per game, board and language; make test checks a sample)
+.PHONY: fit-dealt
+fit-dealt: ROUNDS ?= 50
+fit-dealt: JOBS ?= 2
+fit-dealt: venv
+	nice -n 10 $(PY) -m host_sim fit --dealt "$(ROUNDS)" --jobs "$(JOBS)"
+
 ## heap-device: the app's heap on CircuitPython's RP2040-like interpreter (.mpy as deployed): the score
 ## keeper's session and a whole dealt match of each game with level-3 bots (also in German), per board;
 ## the peak after gc.collect() and the smallest -X heapsize each completes in (needs ../shared/tools)

@@ -67,18 +67,22 @@ def parse_keys(text, board, names):
 def seed_source(seed):
     """The dealer mode's round seeds in the simulator: the outputs of a PCG32 seeded with
     ``seed`` (the board takes each from os.urandom; the journal keeps 32 bits), so a run
-    deals the same cards every time. The function's ``given`` lists the seeds handed out."""
-    from engine_core.prng import Pcg32
+    deals the same cards every time. Calling it gives the next; ``given`` lists the seeds
+    handed out. (An object, not a closure: a device can be copied, e.g. pickled.)"""
+    return SeedSource(seed)
 
-    g = Pcg32(seed)
 
-    def next_seed():
-        s = g.next()
-        next_seed.given.append(s)
+class SeedSource:
+    def __init__(self, seed):
+        from engine_core.prng import Pcg32
+
+        self.g = Pcg32(seed)
+        self.given = []
+
+    def __call__(self):
+        s = self.g.next()
+        self.given.append(s)
         return s
-
-    next_seed.given = []
-    return next_seed
 
 
 def install_standins():

@@ -9,7 +9,15 @@ whole text (a refusal in a form's footer); the Message screen that shows it is c
 
 The screens are reached as host_sim/shots.py reaches them (the same scripted player), and on
 each one every field of a form is stepped through its values and every list is scrolled, so
-that each label is drawn with each text it can hold."""
+that each label is drawn with each text it can hold.
+
+``fit --dealt ROUNDS`` checks dealt play instead (issue 17): ROUNDS seeded rounds of each
+game on each board in each language, seat 0 a human whose actions are chosen at random
+among the distinct legal ones and entered through the keys, the others level-3 bots
+pausing as set up (host_sim/dealt_play.py). Every text drawn in every position reached
+(the table after each bot's action, each position the search for the human's keys
+passes through, the round's breakdown scrolled to its end) must be whole: in play no cut
+at all, not even one the screen would show whole on request, and no ".." drawn."""
 
 import argparse
 import sys
@@ -267,10 +275,181 @@ def check(boards=None, languages=LANGUAGES):
     return checker.found
 
 
+# -- dealt play ---------------------------------------------------------------------------------
+
+DEALT_PAUSE = 800  # ms a bot's play stays on the table (the setup's default), so each is drawn
+DEALT_BUDGET = 60  # positions the search for the human's keys may visit before it gives up
+DEALT_CAP = 12  # presses it tries at most
+
+
+class DealtChecker:
+    """Every problem of dealt play, once per (screen, board, language, problem), with the
+    first round it was seen in."""
+
+    def __init__(self):
+        self.found = {}  # (screen, board, language, problem) -> where first seen
+        self.where = ""
+        self.board = ""
+        self.lang = 0
+        self.entered = [0, 0]  # human actions entered by the keys, directly (search gave up)
+        self.positions = 0
+
+    def note(self, screen, problem):
+        self.found.setdefault((screen, self.board, self.lang, problem), self.where)
+
+    def cut(self, text, cols, more):
+        self.note(_drawing_screen(), "cut to %d characters: %r" % (cols, text))
+
+    def look(self, dev):
+        self.positions += 1
+        screen = type(dev.screen()).__name__
+        for p in problems_on_panel(dev):
+            self.note(screen, p)
+        for _, _, _, lab in labels(dev.panel.root_group):
+            if ".." in lab.text:
+                self.note(screen, "shows '..': %r" % lab.text)
+
+
+def _drawing_screen():
+    # The screen whose code is running (the caller of clip()), by its class name.
+    from firmware.ui import Screen
+
+    f = sys._getframe(2)
+    while f is not None:
+        me = f.f_locals.get("self")
+        if isinstance(me, Screen):
+            return type(me).__name__
+        f = f.f_back
+    return "?"
+
+
+def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT_CAP):
+    """One seeded dealt round at ``board`` in ``lang``, every position looked at."""
+    import random
+
+    from host_sim import dealt_play as dp
+
+    rng = random.Random("fit %s %s %d %d" % (board, game, lang, seed))
+    checker.where = "%s, %s, seed %d" % (game, ("English", "German")[lang], seed)
+    with dp.host_speed():
+        dev = dp.start(board, game, seed, lang, DEALT_PAUSE)
+        checker.look(dev)
+        before = dev.app.book.rounds()
+        while dp.next_decision(dev, before, checker.look):
+            d = dev.app.session.dealt
+            st = d.state
+            choices = dp.choices(d, dp.HUMAN)
+            goal = rng.choice(sorted(choices, key=repr))
+            r = dp.search(dev, lambda a, name=d.name, st=st: dp.distinct(name, st, a), {goal}, cap, budget,
+                          checker.look)
+            f = r.found.get(goal)
+            dp.forget_copies()
+            if f is not None:
+                dev = dp.use(f.dev)
+                checker.entered[0] += 1
+            else:
+                dp.enter_directly(dev, choices[goal])
+                checker.entered[1] += 1
+            checker.look(dev)
+        # The round's breakdown: scrolled to its end.
+        for _ in range(12):
+            dev.press("down")
+            checker.look(dev)
+
+
+def _dealt_task(args):
+    board, lang, game, seed, budget = args
+    from firmware import texts
+
+    checker = DealtChecker()
+    checker.board = board
+    checker.lang = lang
+    texts.CUT = checker.cut
+    try:
+        dealt_round(checker, board, game, seed, lang, budget)
+    finally:
+        texts.CUT = None
+    return checker
+
+
+def check_dealt(rounds, boards=None, languages=LANGUAGES, games=("chimera", "tichu"), seed=1,
+                budget=DEALT_BUDGET, jobs=1):
+    """A DealtChecker with what ``rounds`` rounds of each game on each board in each
+    language found (round r dealt from seed + r: the same deals on every board and in
+    every language); ``jobs`` processes."""
+    tasks = [(b, lang, g, seed + r, budget) for b in boards or pl.BOARDS for lang in languages for g in games
+             for r in range(rounds)]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_dealt_task, tasks, chunksize=1)
+    else:
+        parts = [_dealt_task(t) for t in tasks]
+    out = DealtChecker()
+    for c in parts:  # in task order: the first round that saw a problem names it
+        for k, where in c.found.items():
+            out.found.setdefault(k, where)
+        out.entered = [out.entered[i] + c.entered[i] for i in range(2)]
+        out.positions += c.positions
+    return out
+
+
+def _problem_kind(problem):
+    # "cut", "runs off", "overlaps" or "shows '..'"
+    for k in ("cut", "runs off", "shows"):
+        if problem.startswith(k):
+            return k
+    return "overlaps"
+
+
+def dealt_report(checker, examples=3, out=sys.stdout):
+    """The problems by screen and board: how many distinct texts (both languages), and
+    examples of each kind of problem."""
+    by = {}
+    for (screen, board, _, problem), where in checker.found.items():
+        by.setdefault((screen, board), {}).setdefault(problem, where)
+    for (screen, board) in sorted(by):
+        problems = by[(screen, board)]
+        print("%s on %s: %d" % (screen, board, len(problems)), file=out)
+        shown = {}
+        for problem in sorted(problems, key=lambda p: (-len(p), p)):
+            k = _problem_kind(problem)
+            if shown.get(k, 0) < examples:
+                shown[k] = shown.get(k, 0) + 1
+                print("    %s  (%s)" % (problem, problems[problem]), file=out)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_sim fit", description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", action="append", help="only this board (repeatable)")
+    ap.add_argument("--dealt", type=int, metavar="ROUNDS",
+                    help="check dealt play instead: ROUNDS seeded rounds per game, board and language")
+    ap.add_argument("--seed", type=int, default=1, help="--dealt: the first round's seed (default 1)")
+    ap.add_argument("--game", action="append", choices=("chimera", "tichu"), help="--dealt: only this game")
+    ap.add_argument("--examples", type=int, default=3, help="--dealt: examples per screen and board")
+    ap.add_argument("--all", action="store_true", help="--dealt: list every problem")
+    ap.add_argument("--jobs", type=int, default=1, help="--dealt: processes (default 1)")
     args = ap.parse_args(argv)
+    if args.dealt is not None:
+        import time
+
+        t = time.time()
+        checker = check_dealt(args.dealt, args.board, games=args.game or ("chimera", "tichu"), seed=args.seed,
+                              jobs=args.jobs)
+        if args.all:
+            for (screen, board, lang, problem), where in sorted(checker.found.items()):
+                print("%s, %s, language %d: %s  (%s)" % (board, screen, lang, problem, where))
+        else:
+            dealt_report(checker, args.examples)
+        kinds = {}
+        for k in {k[3] for k in checker.found}:  # both languages, every screen: distinct texts
+            kinds[_problem_kind(k)] = kinds.get(_problem_kind(k), 0) + 1
+        print("%d distinct problem(s) (%s) in %d positions; human actions entered by keys %d, "
+              "directly %d (search gave up); %.0f s"
+              % (len(checker.found), ", ".join("%s %d" % kv for kv in sorted(kinds.items())),
+                 checker.positions, checker.entered[0], checker.entered[1], time.time() - t))
+        return 1 if checker.found else 0
     found = check(args.board)
     for problem, where in sorted(found.items(), key=lambda x: x[1]):
         print("%s: %s" % (where, problem))
