@@ -510,7 +510,7 @@ class Hand(Screen):
         up = ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
         if up:
             left = table
-        info, got, stat = self.blocks(room - len(entry) - 1, width, text, hint, "" if up else table)
+        info, got, stat = self.blocks(room - len(entry) - 1, width, text, fine, hint, "" if up else table)
         crows = max(1, room - len(info) - len(got) - len(entry) - len(stat))
         # Flow the items over lines; the actions start a line of their own.
         pad = ui.s * 2
@@ -615,7 +615,7 @@ class Hand(Screen):
         ui.set(self.head, left)
         self._items = None  # kept for one press only (its keys, then this draw)
 
-    def blocks(self, room, width, status, hint, table):
+    def blocks(self, room, width, status, fine, hint, table):
         # (table, push, status) lines that fit ``room`` lines, each whole: the table (the
         # trick to beat, the wish), what the push brought, the status, in that order of
         # need; a status that is only a hint (``hint``) comes last, and on the free
@@ -626,8 +626,8 @@ class Hand(Screen):
         out = [[], [], []]  # type: list[list[str]]
         for i in order:
             lines = _wrap(texts[i], width, 99)
-            if len(lines) > room and i == order[0]:
-                lines = _wrap(texts[i], width, room, True)
+            if len(lines) > room and i == 2 and not fine:  # a refusal too long here: whole with OK on Play
+                lines = _wrap(self.t("May not be played now: OK on Play says why"), width, 99)
             if len(lines) <= room:
                 out[i] = lines
                 room -= len(lines)
