@@ -510,8 +510,6 @@ class Hand(Screen):
         up = ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
         if up:
             left = table
-        info, got, stat = self.blocks(room - len(entry) - 1, width, text, fine, hint, "" if up else table)
-        crows = max(1, room - len(info) - len(got) - len(entry) - len(stat))
         # Flow the items over lines; the actions start a line of their own.
         pad = ui.s * 2
         gap = ui.cw * ui.s // 2 + ui.s
@@ -529,7 +527,12 @@ class Hand(Screen):
             pos.append((line, x, w))
             x += w + gap
         lines = 1 + (pos[-1][0] if items else 0)
-        crows = min(crows, lines)
+        # the cards keep two lines where the panel has room for more than the texts need
+        least = min(lines, 2 if ui.rows >= 7 else 1)
+        blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table)
+        seats, table, got, stat = blocks
+        info = seats + table  # above the cards
+        crows = max(1, min(lines, room - len(info) - len(got) - len(entry) - len(stat)))
         if menu is None:
             cl = pos[self.cursor][0] if items else 0
         else:  # the marked cards in view
@@ -616,23 +619,39 @@ class Hand(Screen):
         self._items = None  # kept for one press only (its keys, then this draw)
 
     def blocks(self, room, width, status, fine, hint, table):
-        # (table, push, status) lines that fit ``room`` lines, each whole: the table (the
-        # trick to beat, the wish), what the push brought, the status, in that order of
-        # need; a status that is only a hint (``hint``) comes last, and on the free
-        # selection the status (why a selection may not be played) first, cut only where
-        # it alone does not fit.
-        texts = [table, self.got(), status]
-        order = (2, 0, 1) if self.menu() is None else (0, 1, 2) if hint else (0, 2, 1)
-        out = [[], [], []]  # type: list[list[str]]
+        # (seats, table, push, status) lines that fit ``room`` lines, each whole: the
+        # table (the trick to beat, the wish), what the push brought, the status, the other
+        # seats' cards left and calls, in that order of need; a status that is only a hint
+        # (``hint``) comes last, and in the free selection the status (why a selection may
+        # not be played) first.
+        texts = [self.seats(), table, self.got(), status]
+        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
+        out = [[], [], [], []]  # type: list[list[str]]
         for i in order:
             lines = _wrap(texts[i], width, 99)
-            if len(lines) > room and i == 2 and not fine:  # a refusal too long here: whole with OK on Play
+            if len(lines) > room and i == 3 and not fine:  # a refusal too long here: whole with OK on Play
                 lines = _wrap(self.t("May not be played now: OK on Play says why"), width, 99)
             if len(lines) <= room:
                 out[i] = lines
                 room -= len(lines)
-        self.shown_got = bool(out[1])
+        self.shown_got = bool(out[2])
         return out
+
+    def seats(self):
+        # The other seats' cards left and calls, in play order: "Ben 5 T, Carla 12, David 3".
+        st = self.state()
+        names = self.app.book.names
+        n = len(st.hands)
+        parts = []
+        for k in range(1, n):
+            x = (self.seat + k) % n
+            text = "%s %d" % (names[x], len(st.hands[x]))
+            if self.game() == "tichu" and st.calls[x]:
+                text += " GT" if st.calls[x] == 2 else " T"
+            elif self.game() == "chimera" and st.chimera == x and st.phase != "bid":
+                text += " " + self.t("Ch%d") % st.bid
+            parts.append(text)
+        return ", ".join(parts)
 
     # -- keys --------------------------------------------------------------------------
 
