@@ -339,7 +339,7 @@ def set_proposals(app, seat, on):
     app.settings["play"] = play
     scr = app.screen
     if type(scr).__name__ == "Hand":  # a hand on screen proposes from its next position on
-        scr.at = scr._menu = None
+        scr.at = scr._menu = scr.asked = None
 
 
 # -- a dealt round at the panel -------------------------------------------------------------------

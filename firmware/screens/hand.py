@@ -69,6 +69,8 @@ class Hand(Screen):
         self.proposal = None  # (action, reason) of the strong bot for this seat, proposals on
         self.calm = app.now + GRACE if auto else None
         self.shown_got = False
+        self.ticked = None
+        self.asked = None  # the position the proposal was asked for
 
     # -- the model --------------------------------------------------------------------
 
@@ -234,10 +236,23 @@ class Hand(Screen):
 
     def place(self, cols):
         self.col = self.row = 0
-        self.proposal = p = self.propose()
+        self.proposal = None
         if cols and cols[-1][0][1][0] == ACT and cols[-1][0][1][1][1] == "pass" and \
                 cols[0][0][1][0] != PLAY:
             self.col = len(cols) - 1  # nothing to play but Pass
+        self.show_option()
+
+    def proposed(self):
+        # The strong bot's proposal for this position, once, with the menu (or the free
+        # selection of the push and the exchange) on it. Asked from the main loop's pass
+        # (tick) or a key, never from a draw: the board's Python stack has no room for a
+        # bot's search below the screen's opening.
+        st = self.state()
+        if st is None or self.asked is st:
+            return False
+        cols = self.menu() or []
+        self.asked = st
+        self.proposal = p = self.propose()
         if p is not None:
             a = p[0]
             at = find(cols, a) if cols else None
@@ -251,7 +266,8 @@ class Hand(Screen):
                 self.cursor = len(self.hand())  # on the action that gives them
             elif a[1] == "tichu" and not cols:  # a call before the push: on the call
                 self.cursor = len(self.hand()) + 1
-        self.show_option()
+            self.show_option()
+        return p is not None
 
     def propose(self):
         # (action, (reason text, args)) of the strong bot for this seat, where its player
@@ -465,9 +481,13 @@ class Hand(Screen):
     def tick(self, now):
         # Once a round, what the push or the exchange brought, in a message before the
         # cards when the hand has no room to show it (its draw said: ``shown_got``).
+        if self.proposed():
+            return True
         s = self.session()
-        if self.seat in s.told or self.state() is None:
+        st = self.state()
+        if self.seat in s.told or st is None or st is self.ticked:
             return False
+        self.ticked = st  # asked once per position, not on every pass of the main loop
         got = self.got()
         if got:
             s.told.append(self.seat)
@@ -493,8 +513,11 @@ class Hand(Screen):
         ui = self.app.ui
         if self.state() is None:
             return
-        items = self.items()
+        # The legal list first, then the menu, each from here: the board's 512-word
+        # Python stack has no room for the move generator below items() below menu().
+        self.legal()
         menu = self.menu()
+        items = self.items()
         self.cursor = min(self.cursor, len(items) - 1) if items else 0
         width = ui.cols - 1
         room = ui.rows - 1
@@ -660,6 +683,7 @@ class Hand(Screen):
         if self.state() is None or not app.session.playing():
             app.back()
             return
+        self.proposed()  # a key before the main loop's next pass: the proposal first
         if self.calm is not None and app.now - self.calm < 0:
             if k == OK:
                 return  # an OK meant for the table: the hand had only just come up
@@ -814,10 +838,12 @@ class Hand(Screen):
         app.back()
 
     def keep(self):
-        return (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal)
+        return (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,
+                self.asked)
 
     def restore(self, state):
-        self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal = state
+        (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,
+         self.asked) = state
 
     def resume(self, result):
         tag, i = result
