@@ -253,7 +253,7 @@ def option_key(test):
     cols = scr.menu()
     for i in range(len(cols)):
         for j in range(len(cols[i])):
-            if test(cols[i][j][1]):
+            if test(scr.expand(cols[i][j])):
                 col = scr.col % len(cols)
                 if i != col:
                     return "right" if toward(i, col, len(cols)) == "down" else "left"
@@ -276,10 +276,11 @@ def human_key():
     acts = []
     plays = False
     for col in scr.menu():
-        for o in col:
-            if o[1][0] == "act":
-                acts.append(o[1][1])
-            plays = plays or o[1][0] == "play"
+        for c in col:
+            o = scr.expand(c)
+            if o[0] == "act":
+                acts.append(o[1])
+            plays = plays or o[0] == "play"
     if kind == "bid":
         bids = [a for a in acts if a[1] == "bid"]
         want = bids[0] if bids else (seat, "pass")

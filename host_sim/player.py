@@ -175,8 +175,9 @@ def pick_cards(dev, codes):
 def menu_options(dev):
     """[(column, row, what)] of the hand's menu (firmware/play_menu.py), or [] when the hand
     shows the free card selection."""
-    cols = dev.screen().menu()
-    return [(i, j, cols[i][j][1]) for i in range(len(cols or ())) for j in range(len(cols[i]))]
+    scr = dev.screen()
+    cols = scr.menu()
+    return [(i, j, scr.expand(cols[i][j])) for i in range(len(cols or ())) for j in range(len(cols[i]))]
 
 
 def menu_to(dev, test):
@@ -207,7 +208,7 @@ def menu_do(dev, action):
     answered yes. False if the menu does not offer it."""
     if not menu_to(dev, lambda w: w[0] in ("act", "ask") and w[1] == action):
         return False
-    asks = dev.screen().option()[1][0] == "ask"
+    asks = dev.screen().option()[0] == "ask"
     dev.press(OK)
     if asks:
         assert screen_name(dev) == "Choice"

@@ -27,7 +27,7 @@ import displayio
 
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.play_menu import ACT, ASK, CARDS, PLAY, columns, find
+from firmware.play_menu import ACT, ASK, CARDS, PLAY, columns
 from firmware.play_text import NO_BOMB, cards_text, colour, face, is_bomb, reading, value_token
 from firmware.texts import wrap
 from firmware.ui import Screen, text_grid, text_palette, write_text
@@ -181,41 +181,6 @@ class Hand(Screen):
         # The ``as`` values the selection may be played as now: [None] for one reading.
         return self.legal()[3].get(self.play_key(self.sel)) or [None]
 
-    def actions(self):
-        # The action items of the moment: (text, action or tag).
-        t = self.t
-        kind, mine = self.due()
-        seat = self.seat
-        names = self.app.book.names
-        game = self.game()
-        st = self.state()
-        out = []
-        if mine and kind == "bid":
-            for a in self.legal()[1]:
-                out.append((t("Pass") if a[1] == "pass" else t("Bid %d") % a[2], a))
-        elif mine and kind == "give":
-            out.append((t("Give"), "give"))
-        elif mine and kind == "grand":
-            out.append((t("Grand Tichu!"), (seat, "grand")))
-            out.append((t("No Grand"), (seat, "no_grand")))
-        elif mine and kind == "push":
-            out.append((t("Push"), "push"))
-        elif kind in ("play", "gift"):
-            if mine and kind == "gift":
-                for to in ((seat + 1) % 4, (seat + 3) % 4):
-                    out.append((t("Dragon to %s") % names[to], (seat, "gift", to)))
-            if self.sel and mine and kind == "play":
-                for v in self.readings():
-                    text = t("Play") if v is None else t("Play as %s") % value_token(game, v)
-                    out.append((text, ("play", v)))
-            elif self.sel and game == "tichu":
-                out.append((t("Bomb!"), ("play", None)))
-            if mine and kind == "play" and self.may_pass():
-                out.append((t("Pass"), (seat, "pass")))
-        if game == "tichu" and st is not None and self.session().dealt.game.may_call(st, seat):
-            out.append((t("Tichu!"), (ASK, (seat, "tichu"), t("Call Tichu?"))))
-        return out
-
     # -- the menu ----------------------------------------------------------------------
 
     def menu(self):
@@ -237,103 +202,73 @@ class Hand(Screen):
     def place(self, cols):
         self.col = self.row = 0
         self.proposal = None
-        if cols and cols[-1][0][1][0] == ACT and cols[-1][0][1][1][1] == "pass" and \
-                cols[0][0][1][0] != PLAY:
+        if cols and isinstance(cols[-1][0], tuple) and cols[-1][0][0] == ACT and cols[-1][0][1][1] == "pass" \
+                and not isinstance(cols[0][0], int):
             self.col = len(cols) - 1  # nothing to play but Pass
         self.show_option()
 
-    def proposed(self):
-        # The strong bot's proposal for this position, once, with the menu (or the free
-        # selection of the push and the exchange) on it. Asked from the main loop's pass
-        # (tick) or a key, never from a draw: the board's Python stack has no room for a
-        # bot's search below the screen's opening.
-        st = self.state()
-        if st is None or self.asked is st:
-            return False
-        cols = self.menu() or []
-        self.asked = st
-        self.proposal = p = self.propose()
-        if p is not None:
-            a = p[0]
-            at = find(cols, a) if cols else None
-            if at is not None:
-                self.col, self.row = at
-                if a[1] == "play":  # exactly the bot's cards, not another suit of them
-                    text = cols[at[0]][at[1]][0]
-                    cols[at[0]][at[1]] = (text, (PLAY, tuple(a[2]), a[3] if len(a) > 3 else None))
-            elif a[1] in ("push", "give"):
-                self.sel = list(a[2])
-                self.cursor = len(self.hand())  # on the action that gives them
-            elif a[1] == "tichu" and not cols:  # a call before the push: on the call
-                self.cursor = len(self.hand()) + 1
-            self.show_option()
-        return p is not None
-
-    def propose(self):
-        # (action, (reason text, args)) of the strong bot for this seat, where its player
-        # wants proposals and is due; None else. The bot's modules go again at once.
+    def tips(self):
+        # Does this seat's player want proposals (and is it not a bomb claim)?
         play = self.app.settings["play"]
-        if self.claim or len(play) < 5 or not play[4] >> self.seat & 1 or not self.due()[1]:
-            return None
-        from firmware.app import BOT_MODULES, _drop_modules
+        return not self.claim and len(play) > 4 and play[4] >> self.seat & 1
 
-        # Imported by name: the bots are the engine's own to type-check (as in dealer.py).
-        proposal = __import__("engine_core.proposal", None, None, ["propose"])
-        d = self.session().dealt
-        try:
-            return proposal.propose(d.game, d.state, self.seat, d.seed, d.step())
-        finally:
-            _drop_modules(BOT_MODULES)
+    def proposed(self):
+        # The strong bot's proposal for this position, once (firmware/play_tips.py).
+        if not self.tips() or self.asked is self.state():
+            return False
+        from firmware.play_tips import proposed
+
+        return proposed(self)
+
+    def reason(self):
+        # The proposal's reason while it is in view, else None.
+        if self.proposal is None:
+            return None
+        from firmware.play_tips import reason
+
+        return reason(self)
 
     def option(self):
+        # The option in view, expanded.
         cols = self.menu()
         if cols is None:
             return None
         self.col %= len(cols)
         self.row %= len(cols[self.col])
-        return cols[self.col][self.row]
+        return self.expand(cols[self.col][self.row])
+
+    def expand(self, o):
+        # An option as ("play", cards, as), ("act", ...): a play's code (play_menu.plays) back.
+        if not isinstance(o, int):
+            return o
+        cards = self.plays(not self.due()[1])[o >> 4]
+        k = o & 15
+        return (PLAY, cards, self.legal()[3][self.play_key(cards)][k - 1] if k else None)
 
     def show_option(self):
         # The cards of the option in view become the selection (marked in the hand).
         o = self.option()
         if o is not None:
-            self.sel = list(o[1][1]) if o[1][0] == PLAY else []
+            self.sel = list(o[1]) if o[0] == PLAY else []
 
     def option_text(self):
         cols = self.menu()
-        o = self.option()
+        w = self.option()
         n = len(cols[self.col])
-        text = o[0]
-        w = o[1]
-        if w[0] == PLAY and w[2] is not None:
-            text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+        if w[0] == PLAY:
+            g = self.session().dealt.game
+            try:
+                r = g.reading_for(w[1], self.over(), w[2])
+            except IllegalAction:  # a bomb seen out of turn, when no trick is to beat
+                r = g.reading_for(w[1], None, w[2])
+            text = reading(self.game(), r, self.t)
+            if w[2] is not None:
+                text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+        else:
+            text = w[-1]
         if n > 1:
             text += "  %d/%d" % (self.row + 1, n)
         return text
-
-    def reason(self):
-        # The proposal's reason while the option in view (the selection, in the push or
-        # the exchange) is the proposal, else None.
-        p = self.proposal
-        if p is None:
-            return None
-        a = p[0]
-        o = self.option()
-        if o is None:
-            here = a[1] in ("push", "give") and tuple(self.sel) == tuple(a[2])
-        else:
-            w = o[1]
-            here = w[0] in (ACT, ASK) and w[1] == a or w[0] == PLAY and a[1] == "play" and w[1] == tuple(a[2])
-        if here:
-            text, args = p[1]
-            t = self.t(text)
-            if args:
-                x = args[0]
-                if "%s" in text:
-                    x = value_token(self.game(), x) if a[1] == "play" else self.app.book.names[x]
-                t = t % x
-            return self.t("Tip: %s") % t
-        return None
 
     def items(self):
         # (text, colour, card code or None, selected, action) for the cards, then (in the
@@ -353,7 +288,9 @@ class Hand(Screen):
             col = colour(c, ui.fg) if ui.colour else ui.fg
             out.append((face(game, c, mono and free), col, c, c in sel, None))
         if free:
-            for text, a in self.actions():
+            from firmware.play_free import actions
+
+            for text, a in actions(self):
                 out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
         self._items = (st, sel, free, out)
         return out
@@ -384,7 +321,7 @@ class Hand(Screen):
         if why is not None:
             return why, True
         if self.menu() is not None:
-            o = self.option()[1]
+            o = self.option()
             if o[0] == CARDS:
                 return t("Pick the cards yourself"), True
             if o[0] != PLAY:
@@ -692,27 +629,10 @@ class Hand(Screen):
         menu = self.menu()
         if menu is not None:
             self.menu_key(k, menu)
-            return
-        items = self.items()
-        n = len(items)
-        if (k == UP or k == DOWN) and n:
-            self.cursor = (self.cursor + (1 if k == DOWN else -1)) % n
-        elif k == OK and n:
-            it = items[self.cursor]
-            if it[2] is not None:
-                self.toggle(it[2])
-            else:
-                self.do(it[4])
-        elif k == LEFT or k == RIGHT or k == BOMB:
-            self.step(1 if k != LEFT else -1, k == BOMB, items)
-        elif k == BACK:
-            if self.free:
-                self.free = False
-                self.show_option()
-            else:
-                app.back()
-        elif k == MENU:
-            app.to_menu()
+        else:
+            from firmware.play_free import key
+
+            key(self, k)
 
     def menu_key(self, k, cols):
         if k == LEFT or k == RIGHT:
@@ -723,7 +643,7 @@ class Hand(Screen):
         elif k == BOMB:
             self.to_bombs(cols)
         elif k == OK:
-            w = self.option()[1]
+            w = self.option()
             if w[0] == CARDS:
                 self.free = True
                 self.cursor = 0
@@ -744,48 +664,13 @@ class Hand(Screen):
     def to_bombs(self, cols):
         # BOMB: the bombs' column (Tichu), or why there is none.
         for i in range(len(cols)):
-            w = cols[i][0][1]
+            w = self.expand(cols[i][0])
             if w[0] == PLAY:
                 r = self.reading_of(w[1])
                 if r is not None and is_bomb(self.game(), r):
                     self.col, self.row = i, 0
                     return
         self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB[self.game()]), False)
-
-    def toggle(self, c):
-        most = self.picking()
-        if c in self.sel:
-            self.sel.remove(c)
-        elif len(self.sel) < most:
-            self.sel.append(c)
-        elif most == 1:
-            self.sel = [c]
-
-    def step(self, d, bombs, items):
-        # The next (previous) legal play becomes the selection.
-        if bombs and self.game() == "chimera":
-            self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB["chimera"]), False)
-            return
-        plays = self.plays(bombs)
-        here = items[self.cursor][2] if items and not bombs else None
-        game = self.game()
-        if here is not None:
-            mine = []
-            for p in plays:
-                if here in p:
-                    mine.append(p)
-                elif game == "chimera" and [c for c in p if c >> 3 == here >> 3]:
-                    q = list(p)
-                    for i in range(len(q)):
-                        if q[i] >> 3 == here >> 3:
-                            q[i] = here
-                            break
-                    mine.append(tuple(q))
-            plays = mine or plays  # none holds that card: step through them all
-        if not plays:
-            return
-        self.step_i = (self.step_i + d) % len(plays)
-        self.sel = list(plays[self.step_i])
 
     def do(self, a):
         app = self.app
