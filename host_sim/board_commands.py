@@ -114,7 +114,7 @@ def restore_main(argv):
     ap = _parser("restore", "Put a backup's match and settings back on the board; the app restarts with it.")
     ap.add_argument("--file", required=True, help="the backup file (from `python -m host_sim backup`)")
     args = ap.parse_args(argv)
-    from host_sim.board_backup import BackupRefused, Content, fram_writes, match_dict, nvm_image, read_backup
+    from host_sim.board_backup import BackupRefused, Content, fram_writes, nvm_image, read_backup
     from host_sim.board_link import BoardLink, LinkError
 
     try:
@@ -138,8 +138,7 @@ def restore_main(argv):
                                  "nothing written" % (info.nvm_size, e), 1)
                 link.write_nvm(image)
                 store, back = "nvm", link.read_nvm(info.nvm_size)
-            got = Content(store, back, info.profile)
-            same = (match_dict(got.book), got.settings) == (match_dict(wanted.book), wanted.settings)
+            same = Content(store, back, info.profile).state() == wanted.state()
             if back != image or not same:
                 raise LinkError("the %s read back from the board differs from what was written" % store)
     except LinkError as e:
