@@ -66,10 +66,10 @@ $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 fuzz: venv
 	FUZZ_FULL=1 $(PY) -m pytest -q tests -m fuzz
 
-## sim: the device in a window: make sim [BOARD=picosystem|pico_display_pack|macropad|badger2040]
+## sim: the device in a window: make sim [BOARD=picosystem|pico_display_pack|macropad|badger2040] [SEED=N]
 sim: BOARD ?= picosystem
 sim: venv
-	$(PY) -m host_sim sim --board "$(BOARD)"
+	$(PY) -m host_sim sim --board "$(BOARD)" $(if $(SEED),--seed "$(SEED)")
 
 ## play: the terminal table, no window needed: make play [GAME=chimera|tichu] [LEVEL=1|2|3] (the bots' level)
 play: GAME ?= chimera

@@ -296,6 +296,11 @@ class App:
 
     def end_session(self):
         # The dealt match's cards are done with: its game's modules go too (GAME_MODULES).
+        # The bots' last actions are journaled first: the match ends as it was played (a
+        # record made from the journal, host_sim/sim_records.py, has them).
+        s = self.session
+        if s is not None and s.unsaved and s.playing():
+            s.flush()
         self.session = None
         _drop_modules(GAME_MODULES)
         gc.collect()
