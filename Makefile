@@ -95,6 +95,7 @@ heap-device: venv
 ## heap-journal: the heap the journal holds reading and saving, on CircuitPython's RP2040-like interpreter
 .PHONY: heap-journal
 heap-journal:
+	$(if $(wildcard ../shared/tools/circuitpython-rp2040),,$(error heap-journal needs ../shared/tools/circuitpython-rp2040, CircuitPython's unix port, built as ../shared/tools/BUILD.md says; it is not there))
 	MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
 
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]

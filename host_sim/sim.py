@@ -9,7 +9,6 @@ Without a display (no window possible) it says so and exits with status 2 before
 anything else: use the terminal table `make play` (`python -m host_sim play <game>`) or
 headless screenshots (`python -m host_sim shot`)."""
 
-import argparse
 import contextlib
 import os
 import sys
@@ -111,7 +110,9 @@ def legend(profile):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
+    from host_sim.cli import Parser, fail, folder_problem
+
+    ap = Parser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--state", help="journal directory (default build/sim/<board>)")
     ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first (the "
@@ -121,6 +122,9 @@ def main(argv):
     ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests; "
                     "then SDL_VIDEODRIVER=dummy or offscreen may stand in for a display)")
     args = ap.parse_args(argv)
+    problem = folder_problem(args.state or os.path.join("build", "sim", args.board))
+    if problem:
+        return fail("sim", "cannot keep the match there: %s" % problem)
 
     smoke = bool(args.seconds)
     reason = no_window_reason(os.environ, sys.platform, smoke)

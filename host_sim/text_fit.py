@@ -11,7 +11,6 @@ The screens are reached as host_sim/shots.py reaches them (the same scripted pla
 each one every field of a form is stepped through its values and every list is scrolled, so
 that each label is drawn with each text it can hold."""
 
-import argparse
 import sys
 
 from host_sim import player as pl
@@ -262,8 +261,11 @@ def check(boards=None, languages=LANGUAGES):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim fit", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", action="append", help="only this board (repeatable)")
+    from boards import IDS
+    from host_sim.cli import Parser
+
+    ap = Parser(prog="python -m host_sim fit", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", action="append", choices=IDS, help="only this board (repeatable)")
     args = ap.parse_args(argv)
     found = check(args.board)
     for problem, where in sorted(found.items(), key=lambda x: x[1]):
