@@ -18,6 +18,15 @@ class FramStore:
         self.size = (len(fram) if size is None else size) // 2
         self.cursor = None
 
+    def blank(self):
+        # A chip as it comes (zeros) or wiped (0xFF) where the areas' headers would be;
+        # reading the whole chip byte by byte over I2C would take seconds.
+        for a in range(self.areas):
+            h = self.read(a, 0, 16)
+            if h.count(b"\x00") != len(h) and h.count(b"\xff") != len(h):
+                return False
+        return True
+
     def read(self, area, offset, n):
         n = min(n, self.size - offset)
         if n <= 0:

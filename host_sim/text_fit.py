@@ -209,6 +209,13 @@ def _refused_in_full(dev):
     dev.press("ok")
 
 
+def _unreadable(dev):
+    # The question at power-up when the journal cannot be read (firmware/app.py), here in
+    # the language chosen (at a real power-up the settings are unread: English).
+    dev.app.ask_unreadable()
+    dev.step()
+
+
 # Screens the screenshots do not show: (name, how to get there).
 MORE = [
     ("replace", _replace),
@@ -226,6 +233,7 @@ MORE = [
     ("play-what-happened", _what_happened),
     ("play-claim", _claim),
     ("play-refused-in-full", _refused_in_full),
+    ("unreadable-journal", _unreadable),
 ]
 
 
