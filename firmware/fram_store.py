@@ -19,11 +19,14 @@ class FramStore:
         self.cursor = None
 
     def blank(self):
-        # A chip as it comes (zeros) or wiped (0xFF) where the areas' headers would be;
-        # reading the whole chip byte by byte over I2C would take seconds.
+        # No area ever held a journal: none has the header's mark, which a compaction writes
+        # last, once its area is whole (a chip as it comes, or one whose first compaction
+        # the power cut short: nothing was lost). Anything else that reads as no journal is
+        # a match that could not be read (firmware/app.py asks what to do).
+        from firmware.journal import VERSION
+
         for a in range(self.areas):
-            h = self.read(a, 0, 16)
-            if h.count(b"\x00") != len(h) and h.count(b"\xff") != len(h):
+            if self.read(a, 1, 3) == b"GJ" + bytes((VERSION,)):
                 return False
         return True
 

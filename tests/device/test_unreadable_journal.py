@@ -68,6 +68,20 @@ def test_start_fresh_saves_from_then_on():
     assert screen_name(again) != "Choice" and again.app.book.totals == dev.app.book.totals
 
 
+def test_a_damaged_fram_journal_is_said_too_but_a_first_compaction_cut_short_is_no_loss():
+    from firmware.saves import write
+
+    fram = bytearray(32768)
+    write(FramStore(fram), lambda: [{"t": "settings", "lang": 1}], None)
+    damaged = bytearray(fram)
+    damaged[20:60] = bytes(40)  # the snapshot's bytes, the header intact
+    assert screen_name(Device("picosystem", FramStore(damaged))) == "Choice"
+    cut_short = bytearray(32768)  # a new chip whose first compaction lost power before its header
+    cut_short[0:9] = b"\xff" * 9
+    cut_short[9:60] = fram[9:60]
+    assert screen_name(Device("picosystem", FramStore(cut_short))) == "Menu"
+
+
 def test_backup_copies_the_unreadable_bytes_as_they_are():
     image = UNREADABLE["garbage"]
     doc = make_backup(Content("nvm", image, "picosystem"), "2026-11-26T12:00:00")
