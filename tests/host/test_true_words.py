@@ -66,3 +66,16 @@ def test_the_devices_refusal_names_the_players():
     assert said == "Bo has already pushed"
     said = refusal("chimera", "seat 2 is the Chimera and gives nothing (C4.2)", None, 0, str, names[:3])
     assert said.startswith("Cy is the Chimera")
+
+
+def test_records_never_write_over_another_matchs_sheet(tmp_path):
+    from host_sim.board_commands import _unused_name
+
+    sheet = {"game": "tichu", "names": ["A", "B", "C", "D"], "rounds": [{"round": 1}], "totals": [60, 40]}
+    name = "tichu-2026-11-26-A-B-C-D.json"
+    assert _unused_name(str(tmp_path), name, sheet) == str(tmp_path / name)
+    (tmp_path / name).write_text(json.dumps(sheet))
+    further = dict(sheet, rounds=[{"round": 1}, {"round": 2}], totals=[120, 80])
+    assert _unused_name(str(tmp_path), name, further) == str(tmp_path / name)  # the same match, further on
+    other = dict(sheet, rounds=[{"round": 1, "other": True}])
+    assert _unused_name(str(tmp_path), name, other) == str(tmp_path / "tichu-2026-11-26-A-B-C-D-2.json")
