@@ -19,14 +19,14 @@ class FramStore:
         self.cursor = None
 
     def blank(self):
-        # No area ever held a journal: none has the header's mark, which a compaction writes
+        # No area ever held a journal: none has a whole header, which a compaction writes
         # last, once its area is whole (a chip as it comes, or one whose first compaction
         # the power cut short: nothing was lost). Anything else that reads as no journal is
         # a match that could not be read (firmware/app.py asks what to do).
-        from firmware.journal import VERSION
+        from firmware.journal import HEAD_LEN, headed
 
         for a in range(self.areas):
-            if self.read(a, 1, 3) == b"GJ" + bytes((VERSION,)):
+            if headed(self.read(a, 0, HEAD_LEN)):
                 return False
         return True
 
