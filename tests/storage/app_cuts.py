@@ -310,8 +310,9 @@ class Report:
         self.failures.append(text)
 
     def lines(self):
-        out = ["%s: %d changes, %d %s operations, %d cut points" % (
-            self.title, self.steps, self.ops, "FRAM write" if "fram" in self.title else "flash", self.points)]
+        out = ["%s: %d saves, %d %s operations, %d cut points" % (
+            self.title, self.steps, self.ops, "FRAM write" if "fram" in self.title.lower() else "flash",
+            self.points)]
         for where in ("append", "compaction", "restore", "second cut"):
             n = self.total(where)
             if n:
