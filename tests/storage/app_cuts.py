@@ -489,4 +489,8 @@ def restore_sweep(memory, title, old_image, restore, full=False, every=1):
             memory.cut(images[k], log[k], how)
             _after_cut(memory, report, "restore, operation %d, %s" % (k, how), "restore", old, new, empty,
                        memory.lossy(log, k), k, memory.deep(log[k], how))
+    memory.load(image)  # and the power going right after the last write
+    report.points += 1
+    _after_cut(memory, report, "restore, after its last operation", "restore", old, new, empty, False,
+               len(log))
     return report, old, new

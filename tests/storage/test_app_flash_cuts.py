@@ -62,7 +62,8 @@ def test_a_small_nvm_compacts_in_the_middle_of_a_round_and_loses_only_what_an_er
 
 
 def test_the_apps_saves_on_the_fram_never_lose_anything(capsys):
-    r = sweep(Fram(32768, every=64, spread=16), "FRAM 32 KB, the app's saves", every=EVERY, **LONG)
+    fram = Fram(32768, every=64, spread=16 if FULL else 8)
+    r = sweep(fram, "FRAM 32 KB, the app's saves", every=EVERY, **LONG)
     show(capsys, r)
     check(r)
     assert r.total(outcome=EMPTY) == r.total(outcome=UNREADABLE) == 0
@@ -70,9 +71,11 @@ def test_the_apps_saves_on_the_fram_never_lose_anything(capsys):
 
 def test_a_small_fram_cut_after_every_byte_of_every_write_loses_nothing(capsys):
     # Areas of 1 KB: compactions in the middle of rounds, each a write of hundreds of bytes
-    # (the snapshot) and fills of 256: every byte of each (make test: 32 points over a long one).
-    r = sweep(Fram(2048, every=64, spread=32), "FRAM 2 x 1 KB, every byte" if FULL else "FRAM 2 x 1 KB",
-              full=FULL, every=1, dealt_actions=20 if FULL else 2, tichu_actions=10 if FULL else 2)
+    # (the snapshot) and fills of 256: every byte of each (make test: every 4th write, 16 points
+    # over a long one).
+    r = sweep(Fram(2048, every=64, spread=16), "FRAM 2 x 1 KB, every byte" if FULL else "FRAM 2 x 1 KB",
+              full=FULL, every=1 if FULL else 4,
+              dealt_actions=20 if FULL else 2, tichu_actions=10 if FULL else 2)
     show(capsys, r)
     check(r)
     assert r.total(outcome=EMPTY) == r.total(outcome=UNREADABLE) == 0
@@ -109,7 +112,8 @@ def test_a_restore_into_the_fram_cut_anywhere_leaves_the_old_match_or_the_new(ca
                 chunk = data[a - offset:a - offset + WRITE_CHUNK]
                 m.fram[a:a + len(chunk)] = chunk
 
-    r, old, new = restore_sweep(memory, "restore into the FRAM", old_image, restore, full=FULL)
+    r, old, new = restore_sweep(memory, "restore into the FRAM", old_image, restore, full=FULL,
+                                every=1 if FULL else 2)
     show(capsys, r)
     assert old != new
     check(r)
