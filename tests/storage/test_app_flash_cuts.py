@@ -74,8 +74,7 @@ def test_a_small_fram_cut_after_every_byte_of_every_write_loses_nothing(capsys):
     # (the snapshot) and fills of 256: every byte of each (make test: every 4th write, 16 points
     # over a long one).
     r = sweep(Fram(2048, every=64, spread=16), "FRAM 2 x 1 KB, every byte" if FULL else "FRAM 2 x 1 KB",
-              full=FULL, every=1 if FULL else 4,
-              dealt_actions=20 if FULL else 2, tichu_actions=10 if FULL else 2)
+              full=FULL, every=1 if FULL else 4, dealt_actions=2, tichu_actions=2)
     show(capsys, r)
     check(r)
     assert r.total(outcome=EMPTY) == r.total(outcome=UNREADABLE) == 0
