@@ -182,6 +182,11 @@ def restore_main(argv):
         wanted = read_backup(args.file)  # before the board is touched: a refused file writes nothing
     except BackupRefused as e:
         return _fail("restore", e, 1)
+    from host_sim.board_backup import power_up
+
+    if power_up(wanted.store, wanted.image).unreadable is not None:
+        return _fail("restore", "%s holds bytes the app cannot read as a journal (a board that said \"Match "
+                     "unreadable\"): there is no match in it to restore; nothing written" % args.file, 1)
     try:
         with BoardLink(args.port) as link:
             info = link.probe()

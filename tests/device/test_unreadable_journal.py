@@ -103,3 +103,15 @@ def test_no_question_where_nothing_was_lost(what):
         store, older = open_store(nvm=nvm, fram=None, files=())
         dev = Device("picosystem", store, older=older)
     assert screen_name(dev) == "Menu" and TITLE not in dev.texts()
+
+
+def test_a_backup_of_unreadable_bytes_is_not_restored_over_a_board(tmp_path, capsys):
+    import json
+
+    from host_sim.__main__ import main as host_sim
+
+    path = tmp_path / "garbage-backup.json"
+    path.write_text(json.dumps(make_backup(Content("nvm", UNREADABLE["garbage"]), "2026-11-26T12:00:00")))
+    assert host_sim(["restore", "--port", "/nonexistent", "--file", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read as a journal" in err
