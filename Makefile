@@ -66,10 +66,10 @@ $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 fuzz: venv
 	FUZZ_FULL=1 $(PY) -m pytest -q tests -m fuzz
 
-## sim: the device in a window: make sim [BOARD=picosystem|pico_display_pack|macropad|badger2040]
+## sim: the device in a window: make sim [BOARD=picosystem|pico_display_pack|macropad|badger2040] [SEED=N]
 sim: BOARD ?= picosystem
 sim: venv
-	$(PY) -m host_sim sim --board "$(BOARD)"
+	$(PY) -m host_sim sim --board "$(BOARD)" $(if $(SEED),--seed "$(SEED)")
 
 ## play: the terminal table, no window needed: make play [GAME=chimera|tichu] [LEVEL=1|2|3] (the bots' level)
 play: GAME ?= chimera
@@ -113,6 +113,7 @@ heap-device: venv
 ## heap-journal: the heap the journal holds reading and saving, on CircuitPython's RP2040-like interpreter
 .PHONY: heap-journal
 heap-journal:
+	$(if $(wildcard ../shared/tools/circuitpython-rp2040),,$(error heap-journal needs ../shared/tools/circuitpython-rp2040, CircuitPython's unix port, built as ../shared/tools/BUILD.md says; it is not there))
 	MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
 
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]

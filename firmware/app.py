@@ -148,12 +148,18 @@ class App:
         self.pause_ms = None  # None: the bots pause as the settings say (tests set 0)
         self.now = 0  # ticks of the main loop's pass in progress
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
+        self.unreadable = None  # the store, while the question about its bytes (no journal) is open
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store
         self._load(older)
         if older is not None:
             self.record(None)
+        elif self.book is None and self.store is not None:
+            from firmware.journal import Journal
+
+            if not Journal(self.store).live() and not self.store.blank():
+                self.unreadable, self.store, self.unsaved = self.store, None, True
         older = None
         _drop_modules(JOURNAL_MODULES)
         self.texts = Texts(self.settings["lang"])
@@ -161,6 +167,8 @@ class App:
         self.where = HOME
         self.screen = Screen(self)  # a blank one until home() opens the first
         self.home()
+        if self.unreadable is not None:
+            self.ask_unreadable()
 
     def t(self, en):
         return self.texts.get(en)
@@ -257,6 +265,20 @@ class App:
 
             resume(self, kept)
 
+    def ask_unreadable(self):
+        # The store holds bytes that are no journal (garbage, zeros, a compaction the power
+        # cut short): one screen says a saved match could not be read. Until it is answered,
+        # and after "Keep it" (or BACK), nothing is saved, so the bytes stay as they are for
+        # `make backup` and the next start; "Start fresh" lets the next save replace them.
+        self.open("choice", "Choice", self.t("Match unreadable"),
+                  [self.t("Keep it untouched"), self.t("Start fresh")], "unreadable")
+
+    def answer_unreadable(self, result):
+        # "Start fresh": the store comes back (unsaved: the next save writes it whole).
+        if result == ("unreadable", 1):
+            self.store = self.unreadable
+        self.unreadable = None
+
     def _snapshot(self):
         # The whole state as the shortest journal, one payload at a time: settings, then
         # the match.
@@ -300,6 +322,11 @@ class App:
 
     def end_session(self):
         # The dealt match's cards are done with: its game's modules go too (GAME_MODULES).
+        # The bots' last actions are journaled first: the match ends as it was played (a
+        # record made from the journal, host_sim/sim_records.py, has them).
+        s = self.session
+        if s is not None and s.unsaved and s.playing():
+            s.flush()
         self.session = None
         _drop_modules(GAME_MODULES)
         gc.collect()

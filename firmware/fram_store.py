@@ -18,6 +18,18 @@ class FramStore:
         self.size = (len(fram) if size is None else size) // 2
         self.cursor = None
 
+    def blank(self):
+        # No area ever held a journal: none has a whole header, which a compaction writes
+        # last, once its area is whole (a chip as it comes, or one whose first compaction
+        # the power cut short: nothing was lost). Anything else that reads as no journal is
+        # a match that could not be read (firmware/app.py asks what to do).
+        from firmware.journal import HEAD_LEN, headed
+
+        for a in range(self.areas):
+            if headed(self.read(a, 0, HEAD_LEN)):
+                return False
+        return True
+
     def read(self, area, offset, n):
         n = min(n, self.size - offset)
         if n <= 0:

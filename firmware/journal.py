@@ -140,6 +140,12 @@ def resync(back):
     return bytes((_CW[_RESYNC],)) + body + bytes((zeros(body),))
 
 
+def headed(h):
+    # Whether ``h`` (an area's first HEAD_LEN bytes) is a whole header: a compaction wrote it.
+    return (len(h) == HEAD_LEN and h[0] == _CW[_HEAD] and h[1:4] == b"GJ" + bytes((VERSION,))
+            and zeros(h, 1, 8) == h[8])
+
+
 class Journal:
     # A journal over a store: ``areas`` (1 or 2), ``size`` (bytes per area),
     # ``read(area, offset, n)``, ``write(area, offset, data)`` (over 0xFF bytes only),
@@ -207,8 +213,7 @@ class Journal:
         best, gen, snap = -1, 0, None
         for a in range(self.store.areas):
             h = self.store.read(a, 0, HEAD_LEN)
-            if (len(h) == HEAD_LEN and h[0] == _CW[_HEAD] and h[1:4] == b"GJ" + bytes((VERSION,))
-                    and zeros(h, 1, 8) == h[8]):
+            if headed(h):
                 g = h[4] | h[5] << 8 | h[6] << 16 | h[7] << 24
                 if best < 0 or g > gen:
                     f = self._frame(a, HEAD_LEN)

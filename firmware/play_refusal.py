@@ -6,8 +6,9 @@
 from firmware.play_text import reading, value_token
 
 
-def refusal(game, reason, top, wish, t):
-    # The engine's reason (IllegalAction) in the chosen language where it is a common one.
+def refusal(game, reason, top, wish, t, names=()):
+    # The engine's reason (IllegalAction) in the chosen language where it is a common one;
+    # any other says the players' ``names`` where the engine says "seat N".
     if reason.startswith("not a combination"):
         return t("not a combination")
     if "does not beat" in reason and top is not None:
@@ -20,4 +21,6 @@ def refusal(game, reason, top, wish, t):
         return t("you lead: no pass")
     if "out of turn only a bomb" in reason:
         return t("not your turn: only a bomb")
+    for s in range(len(names)):
+        reason = reason.replace("seat %d" % s, names[s])
     return reason

@@ -32,6 +32,19 @@ class NvmStore:
         except RuntimeError as e:  # CircuitPython: "Unable to write to nvm."
             raise OSError(5, str(e))  # noqa: B904 (no `raise from` on CircuitPython)
 
+    def blank(self):
+        # Nothing but 0xFF: an nvm never written (or erased). Anything else that is no
+        # journal is a match that could not be read (firmware/app.py asks what to do).
+        from firmware.journal import ERASED
+
+        off = 0
+        while off < self.size:
+            n = min(len(ERASED), self.size - off)
+            if self.read(0, off, n) != ERASED[:n]:
+                return False
+            off += n
+        return True
+
     def replace(self, area, data):
         # One buffer of the sector, filled in place (the heap may lack a second 4 KB block).
         from firmware.journal import ERASED

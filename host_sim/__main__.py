@@ -5,7 +5,7 @@ import sys
 
 def _judge(argv):
     from host_sim.judge_cli import main
-    return main()
+    return main(argv=argv)
 
 
 # play <game>: each game's terminal table module, which has main(argv).
@@ -13,8 +13,14 @@ TABLES = {"chimera": "host_sim.chimera_table", "tichu": "host_sim.tichu_table"}
 
 
 def _play(argv):
+    usage = "python -m host_sim play {%s} [options] (python -m host_sim play %s --help: the options)" % (
+        ",".join(sorted(TABLES)), sorted(TABLES)[0])
+    if argv and argv[0] in ("-h", "--help"):
+        print("usage: " + usage)
+        return 0
     if not argv or argv[0] not in TABLES:
-        print("usage: python -m host_sim play {%s} [--help]" % ",".join(sorted(TABLES)))
+        print("python -m host_sim play: %s; usage: %s" % (
+            "name the game" if not argv else "no game %r" % argv[0], usage), file=sys.stderr)
         return 2
     module = __import__(TABLES[argv[0]], None, None, ["main"])
     return module.main(argv[1:])
@@ -103,11 +109,15 @@ COMMANDS = {
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] not in COMMANDS:
-        print("usage: python -m host_sim <command> [args]\n")
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: python -m host_sim <command> [args] (each command has --help)\n")
         for name in COMMANDS:
             print("  %-12s %s" % (name, COMMANDS[name][1]))
-        return 2 if argv and argv[0] not in ("-h", "--help") else 0
+        return 0 if argv else 2
+    if argv[0] not in COMMANDS:
+        print("python -m host_sim: no command %r; the commands are %s (python -m host_sim --help says "
+              "what each does)" % (argv[0], ", ".join(COMMANDS)), file=sys.stderr)
+        return 2
     fn = COMMANDS[argv[0]][0]
     return fn(argv[1:]) or 0
 

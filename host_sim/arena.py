@@ -22,7 +22,6 @@ on the number of jobs. ``--trace DIR`` writes the record (CONTRACT 2) of every r
 match played.
 """
 
-import argparse
 import math
 import multiprocessing
 import os
@@ -302,7 +301,9 @@ def _ms(xs):
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python -m host_sim arena",
+    from host_sim.cli import Parser
+
+    p = Parser(prog="python -m host_sim arena",
                                 description="Two bot levels on duplicate deals (seat-rotated).")
     p.add_argument("game", choices=("chimera", "tichu"))
     p.add_argument("--bots", required=True, metavar="A,B",

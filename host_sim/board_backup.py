@@ -39,23 +39,55 @@ def default_settings():
     return fresh_settings()
 
 
-def decode_image(store, image):
-    """(settings, ScoreBook or None) from the image of an "nvm" or "fram" store, as the app
-    loads them at start-up (an nvm may still hold the first version's journal)."""
+def _store_of(store, image):
+    """(the firmware's store over ``image``, a bytearray; the older journal to move in), as
+    the app opens them at start-up (an nvm may still hold the first version's journal)."""
     from firmware.fram_store import FramStore
-    from firmware.saves import load
     from firmware.storage_choice import open_store
 
-    settings = default_settings()
     if store == "fram":
-        book = load(FramStore(bytearray(image)), None, settings)
-    elif store == "nvm":
+        return FramStore(image), None
+    if store == "nvm":
         # No journal files: on the host they would be the PC's /journal0.bin.
-        st, older = open_store(nvm=bytearray(image), fram=None, files=())
-        book = load(st, older, settings)
-    else:
-        raise ValueError("unknown store %r" % store)
-    return settings, book
+        return open_store(nvm=image, fram=None, files=())
+    raise ValueError("unknown store %r" % store)
+
+
+def decode_image(store, image):
+    """(settings, ScoreBook or None, dealt) from the image of an "nvm" or "fram" store, as
+    the app loads them at start-up; ``dealt`` is a dealt match's seats and round in
+    progress (firmware/saves.py load), empty for a score-keeper match."""
+    from firmware.saves import load
+
+    settings = default_settings()
+    dealt: dict = {}
+    book = load(*_store_of(store, bytearray(image)), settings, dealt)
+    return settings, book, dealt
+
+
+def power_up(store, image):
+    """The app as it starts on a board whose journal is ``image`` (a copy: the app may
+    write, as on the board: moving an older journal in, scoring a round whose score line
+    the power took). Nothing runs after the start: no bot acts, no round is dealt."""
+    from host_sim.device import Device
+
+    st, older = _store_of(store, bytearray(image))
+    return Device("picosystem", st, older=older, run=False).app
+
+
+def app_state(app):
+    """What the started app holds, as plain data: settings, the match and, for a dealt
+    match, who sits where and the round on the table (its seed, its journaled actions and
+    the position they lead to). Two journals that give equal states are the same to a user."""
+    s = app.session
+    dealt = None
+    if s is not None:
+        d = s.dealt
+        dealt = {"game": d.name, "levels": list(s.levels), "first_dealer": d.first_dealer, "seed": None,
+                 "round": None, "position": None}
+        if d.state is not None:  # a round on the table
+            dealt.update(seed=d.seed, round=bytes(s.round).hex(), position=d.state.to_list())
+    return _plain({"settings": app.settings, "match": match_dict(app.book), "dealt": dealt})
 
 
 def where_the_match_is(nvm, fram):
@@ -77,7 +109,11 @@ class Content:
         self.store = store
         self.image = bytes(image)
         self.board = board
-        self.settings, self.book = decode_image(store, self.image)
+        self.settings, self.book, self.dealt = decode_image(store, self.image)
+
+    def state(self):
+        """app_state() of the app started on this image."""
+        return app_state(power_up(self.store, self.image))
 
 
 def match_dict(book):
@@ -109,6 +145,7 @@ def make_backup(content, made):
         "image": base64.b64encode(content.image).decode(),
         "settings": _plain(content.settings),
         "match": match_dict(content.book),
+        "dealt": _plain(content.dealt) or None,
     }
 
 
@@ -148,7 +185,8 @@ def check_backup(doc, name="the file"):
         content = Content(doc["store"], image, doc.get("board"))
     except Exception as e:  # the firmware's reader met something it cannot read
         raise BackupRefused("%s is damaged: its image cannot be read (%s)" % (name, e)) from None
-    if _plain(content.settings) != doc["settings"] or match_dict(content.book) != doc["match"]:
+    if _plain(content.settings) != doc["settings"] or match_dict(content.book) != doc["match"] or (
+            "dealt" in doc and (_plain(content.dealt) or None) != doc["dealt"]):
         raise BackupRefused("%s is damaged or was edited: its image does not hold the settings "
                             "and match written beside it" % name)
     return content
@@ -157,9 +195,12 @@ def check_backup(doc, name="the file"):
 # -- rebuilding a journal to restore ---------------------------------------------------------
 
 
-def snapshot(settings, book):
-    """The whole state as the app compacts it (firmware/app.py App._snapshot)."""
-    return [settings] + (list(book.payloads()) if book is not None else [])
+def snapshot(content):
+    """The whole state as the app compacts it (firmware/app.py App._snapshot), from the app
+    started on the image: the settings, the match and a dealt match's seats and round in
+    progress, so the board starts from the restored journal where it started from the
+    backed-up one."""
+    return list(power_up(content.store, content.image)._snapshot())
 
 
 def nvm_image(content, size):
@@ -168,8 +209,9 @@ def nvm_image(content, size):
     from firmware.saves import write
     from firmware.stores import NvmStore
 
+    payloads = snapshot(content)
     nvm = bytearray(b"\xff" * size)
-    write(NvmStore(nvm), lambda: snapshot(content.settings, content.book), None)
+    write(NvmStore(nvm), lambda: payloads, None)
     return bytes(nvm)
 
 
@@ -199,8 +241,9 @@ def fram_writes(content, current):
     from firmware.fram_store import FramStore
     from firmware.saves import write
 
+    payloads = snapshot(content)
     rec = _Recorder(current)
-    write(FramStore(rec), lambda: snapshot(content.settings, content.book), None)
+    write(FramStore(rec), lambda: payloads, None)
     joined: list[tuple[int, bytes]] = []
     for offset, data in rec.writes:
         if joined and joined[-1][0] + len(joined[-1][1]) == offset:

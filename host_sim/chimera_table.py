@@ -147,7 +147,7 @@ class Table(TableBase):
                 game.apply(s, action)  # check only: the reason goes to the player
                 return action
             except Refused as e:
-                self.say("  not allowed: %s" % explained(e, line, acts))
+                self.say("  not allowed: %s" % self.named(explained(e, line, acts)))
 
     def tell(self, e, action):
         s = self.state

@@ -97,7 +97,10 @@ install_standins()
 
 
 class Device:
-    def __init__(self, board="picosystem", store=None, seed=1):
+    """``older``: a journal to move in (firmware/storage_choice.py open_store); ``run``:
+    False builds the app as it powers up and runs no pass of its main loop (no bot acts)."""
+
+    def __init__(self, board="picosystem", store=None, seed=1, older=None, run=True):
         install_standins()
         from boards import load
         from firmware.app import App
@@ -115,10 +118,11 @@ class Device:
         self.presses = 0
         self.log = []  # the logical keys pressed, in order
         self.key_names = key_names(p, self.encoder)
-        self.app = App(p, self.panel, self.keys, store, self.encoder)
+        self.app = App(p, self.panel, self.keys, store, self.encoder, older)
         self.seeds = seed_source(seed)
         self.app.seed_source = self.seeds
-        self.step()
+        if run:
+            self.step()
 
     # -- time ---------------------------------------------------------------------------
 

@@ -31,7 +31,13 @@ def answer_line(line):
         return json.dumps({"error": "request nested too deeply"})
 
 
-def main(stdin=None, stdout=None):
+def main(stdin=None, stdout=None, argv=()):
+    # It takes no arguments: --help says what it does instead of waiting for input.
+    from host_sim.cli import Parser
+
+    Parser(prog="python -m host_sim judge",
+           description="Answer judge requests (CONTRACT.md section 3): one JSON object per line on "
+                       "stdin, one JSON answer per line on stdout, until the end of input.").parse_args(argv)
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout
     for raw in stdin:

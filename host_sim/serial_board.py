@@ -23,7 +23,6 @@ What it does as the board does (CircuitPython's main.c and shared/runtime/pyexec
   modules imported anew, the nvm (and FRAM) read again from their files.
 """
 
-import argparse
 import builtins
 import codeop
 import contextlib
@@ -369,7 +368,9 @@ class _Pty:
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim serial-board", description=__doc__.split("\n\n")[1])
+    from host_sim.cli import Parser, folder_problem
+
+    ap = Parser(prog="python -m host_sim serial-board", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--state", help="directory of nvm.bin (and fram.bin) (default build/sim/<board>)")
     ap.add_argument("--fram", action="store_true", help="an I2C FRAM on the board (DIR/fram.bin)")
@@ -383,6 +384,10 @@ def main(argv):
     import signal
 
     state = args.state or os.path.join("build", "sim", args.board)
+    problem = folder_problem(state)
+    if problem:
+        print("serial-board: cannot keep the board's memory there: %s" % problem, file=sys.stderr)
+        return 2
     if args.fram and not _has_i2c(args.board):
         print("serial-board: the %s has no I2C bus for an FRAM (its profile's make_i2c gives none)"
               % args.board, file=sys.stderr)

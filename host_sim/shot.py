@@ -8,7 +8,6 @@ shows the start screen. ``--state DIR`` keeps the journal (the running match and
 settings) in DIR, as the board keeps it on its flash, so several calls can continue a
 match."""
 
-import argparse
 import contextlib
 import os
 import sys
@@ -58,7 +57,9 @@ def _why(err, path):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim shot", description=__doc__.split("\n\n")[1])
+    from host_sim.cli import Parser
+
+    ap = Parser(prog="python -m host_sim shot", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--keys", default="", help='logical keys, e.g. "ok up*3 ok"')
     ap.add_argument("--out", required=True, help="the PNG to write")

@@ -5,7 +5,6 @@ scripted player (host_sim.player) drives every board through the same scenes, an
 PNG is the panel at its own size. Writes OUT/<board>/<scene>.png and OUT/index.md, a
 table of them (README links to it)."""
 
-import argparse
 import os
 
 from boards import IDS
@@ -210,10 +209,16 @@ def shoot(board, scene):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim shots", description=__doc__.split("\n\n")[1])
-    ap.add_argument("--out", default=os.path.join("docs", "shots"))
+    from host_sim.cli import Parser, fail, folder_problem
+
+    ap = Parser(prog="python -m host_sim shots", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--out", default=os.path.join("docs", "shots"), help="the folder (default docs/shots)")
     ap.add_argument("--board", action="append", choices=IDS, help="only this board (repeatable)")
     args = ap.parse_args(argv)
+    problem = folder_problem(args.out) or next(
+        (p for p in (folder_problem(os.path.join(args.out, b)) for b in args.board or IDS) if p), None)
+    if problem:
+        return fail("shots", "cannot write the screenshots into --out %s: %s" % (args.out, problem))
     boards = args.board or list(IDS)
     for board in boards:
         os.makedirs(os.path.join(args.out, board), exist_ok=True)

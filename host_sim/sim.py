@@ -9,7 +9,6 @@ Without a display (no window possible) it says so and exits with status 2 before
 anything else: use the terminal table `make play` (`python -m host_sim play <game>`) or
 headless screenshots (`python -m host_sim shot`)."""
 
-import argparse
 import contextlib
 import os
 import sys
@@ -110,40 +109,27 @@ def legend(profile):
     return "\n".join(lines)
 
 
-def write_records(board, state):
-    """The game record of the dealt match in the simulator's journal, into ``state``/records
-    (the board's records leave it over USB instead: make records)."""
-    import json
-    import time
-
-    from host_sim.board_backup import Content, game_records
-
-    with open(os.path.join(state, "nvm.bin"), "rb") as f:
-        content = Content("nvm", f.read(), board)
-    out = os.path.join(state, "records")
-    for name, rec in game_records(content, time.strftime("%Y-%m-%d")):
-        os.makedirs(out, exist_ok=True)
-        with open(os.path.join(out, name), "w") as f:
-            json.dump(rec, f)
-
-
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
+    from host_sim.cli import Parser, fail, folder_problem
+
+    ap = Parser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--state", help="journal directory (default build/sim/<board>)")
-    ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first")
+    ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first (the "
+                    "game records in STATE/records stay)")
     ap.add_argument("--seed", type=int, help="deal the dealer mode's cards from this seed (default: "
                     "os.urandom, as the board)")
     ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests; "
                     "then SDL_VIDEODRIVER=dummy or offscreen may stand in for a display)")
     args = ap.parse_args(argv)
+    problem = folder_problem(args.state or os.path.join("build", "sim", args.board))
+    if problem:
+        return fail("sim", "cannot keep the match there: %s" % problem)
 
     smoke = bool(args.seconds)
     reason = no_window_reason(os.environ, sys.platform, smoke)
     if reason:
         return _no_window(reason)
-
-    import shutil
 
     from host_sim.device import install_standins
 
@@ -152,6 +138,7 @@ def main(argv):
     from firmware.app import App
     from host_sim.displayio_host import pygame_display_class
     from host_sim.shot import store_in
+    from host_sim.sim_records import RecordingStore, Records
     from host_sim.stubs import board as board_stub, supervisor
 
     PyGameDisplay = pygame_display_class()
@@ -164,8 +151,8 @@ def main(argv):
     profile = load(args.board)
     board_stub.use(profile.BOARD_ID)
     state = args.state or os.path.join("build", "sim", profile.ID)
-    if args.fresh and os.path.isdir(state):
-        shutil.rmtree(state)
+    if args.fresh and os.path.exists(os.path.join(state, "nvm.bin")):
+        os.remove(os.path.join(state, "nvm.bin"))
     try:
         display = PyGameDisplay(width=profile.WIDTH, height=profile.HEIGHT, flags=pygame.SCALED,
                                 caption="%s - score keeper" % profile.NAME)
@@ -174,7 +161,9 @@ def main(argv):
         return _no_window("pygame cannot open a window (%s)" % e)
     keys = profile.make_keys()
     encoder = profile.make_encoder()
-    app = App(profile, display, keys, store_in(state), encoder)
+    records = Records(state, profile.ID)
+    store = RecordingStore(store_in(state), records)
+    app = App(profile, display, keys, store, encoder)
     if args.seed is not None:
         from host_sim.device import seed_source
 
@@ -197,14 +186,12 @@ def main(argv):
 
     def on_time():
         app.step(supervisor.ticks_ms())
-        rounds = (app.book.started, app.book.rounds()) if app.book is not None else None
-        if app.session is not None and rounds != saved[0]:
-            saved[0] = rounds
-            write_records(profile.ID, state)
+        records.after_pass(app, store)
         if end is not None and time.monotonic() > end:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     app.step(supervisor.ticks_ms())
     display.event_loop(interval=0.01, on_time=on_time, on_event=on_event,
                        events=[pygame.KEYDOWN, pygame.KEYUP], delay=0.005)
+    records.after_pass(app, store)
     return 0

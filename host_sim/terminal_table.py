@@ -3,7 +3,6 @@ names, the record file rewritten after every action, the commands a human may ty
 any prompt, picking a list entry (``#N``), typed cards without a family, and leaving the
 table (q, end of input, Ctrl-C) with one line and no traceback."""
 
-import argparse
 import json
 import os
 import time
@@ -18,7 +17,7 @@ DEFAULT_LEVEL = 2
 LEVEL_NAMES = ("random", "easy", "normal", "strong")
 NAMES = ("Anna", "Ben", "Carla", "David")  # --names default, seat by seat
 CTRL_C = 130  # the shell's status for a program stopped by SIGINT (128 + 2)
-TABLE_COMMANDS = "h: this help | s: scores | q: quit (the record so far is kept)"
+TABLE_COMMANDS = "h: this help | s: scores | q: quit"  # then what quitting keeps (TableBase.keeps)
 
 
 class Stop(Exception):
@@ -35,7 +34,9 @@ def parse_args(argv, name, seats, description, limit, limit_help):
     """The table's arguments; ``seats`` 1.. are bots by default."""
     every = [str(s) for s in range(seats)]
     default = ",".join(every[1:])
-    p = argparse.ArgumentParser(prog="python -m host_sim play " + name, description=description)
+    from host_sim.cli import Parser, new_file_problem
+
+    p = Parser(prog="python -m host_sim play " + name, description=description)
     p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     p.add_argument("--bots", default=default,
                    help="seats played by bots, e.g. %s (default), %s or '' for none"
@@ -45,7 +46,8 @@ def parse_args(argv, name, seats, description, limit, limit_help):
     p.add_argument("--names", default=",".join(NAMES[:seats]),
                    help="the players' names, seat 0 first, separated by commas (default: %s)"
                    % ",".join(NAMES[:seats]))
-    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) into this new file "
+                   "(an existing file is never written over)")
     p.add_argument("--limit", type=int, default=limit, help=limit_help)
     args = p.parse_args(argv)
     try:
@@ -63,6 +65,9 @@ def parse_args(argv, name, seats, description, limit, limit_help):
         p.error("--names: a name may not be a number or start with #")
     if args.limit <= 0:
         p.error("the limit must be positive")
+    problem = args.record is not None and new_file_problem(args.record, replace=False)
+    if problem:
+        p.error("--record %s: %s" % (args.record, problem))
     if args.seed is None:
         args.seed = int.from_bytes(os.urandom(4), "big")
     return args
@@ -138,6 +143,10 @@ class TableBase:
         self.at_seat = None  # the seat whose prompt is open (for commands like "bombs off")
         self.writer = self.RECORD.Writer(args.limit, seed=args.seed, players=list(args.names),
                                          started=time.strftime("%Y-%m-%dT%H:%M:%S"))
+        if args.record:  # the file is made now, before anyone plays, and only if it is new
+            with open(args.record, "x") as f:
+                json.dump(self.writer.record, f)
+                f.write("\n")
 
     # ------------------------------------------------------------------ names
     def name(self, seat):
@@ -165,11 +174,23 @@ class TableBase:
         except KeyboardInterrupt:
             return self.stopped(Stop(CTRL_C))
 
-    def stopped(self, stop):
+    def keeps(self):
+        """What quitting keeps: the help says it, and quitting says it again."""
         if self.args.record:
-            text = "stopped; the record so far is in %s" % self.args.record
-        else:
-            text = "stopped (no record kept: --record FILE keeps one)"
+            return "the record so far is in %s" % self.args.record
+        return "no record kept: --record FILE keeps one"
+
+    def help_text(self):
+        return "%s (%s)" % (self.HELP, self.keeps())
+
+    def named(self, text):
+        """An engine message with the players' names where it says "seat N"."""
+        for s in range(self.SEATS):
+            text = text.replace("seat %d" % s, self.name(s))
+        return text
+
+    def stopped(self, stop):
+        text = "stopped; " + self.keeps() if self.args.record else "stopped (%s)" % self.keeps()
         self.say(("\n" if stop.fresh_line else "") + text)
         return stop.status
 
@@ -184,6 +205,8 @@ class TableBase:
             with open(part, "w") as f:
                 json.dump(self.writer.record, f)
                 f.write("\n")
+                f.flush()
+                os.fsync(f.fileno())
             os.replace(part, self.args.record)
 
     # ------------------------------------------------------------------ typing
@@ -204,7 +227,7 @@ class TableBase:
             if optional and not line:
                 return None
             if line in ("h", "help", "?"):
-                self.say(self.HELP)
+                self.say(self.help_text())
                 continue
             if line in ("s", "scores"):
                 self.scores()

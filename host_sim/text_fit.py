@@ -19,7 +19,6 @@ pausing as set up (host_sim/dealt_play.py). Every text drawn in every position r
 passes through, the round's breakdown scrolled to its end) must be whole: in play no cut
 at all, not even one the screen would show whole on request, and no ".." drawn."""
 
-import argparse
 import sys
 
 from host_sim import player as pl
@@ -224,6 +223,13 @@ def _refused_in_full(dev):
     dev.press("ok")
 
 
+def _unreadable(dev):
+    # The question at power-up when the journal cannot be read (firmware/app.py), here in
+    # the language chosen (at a real power-up the settings are unread: English).
+    dev.app.ask_unreadable()
+    dev.step()
+
+
 # Screens the screenshots do not show: (name, how to get there).
 MORE = [
     ("replace", _replace),
@@ -241,6 +247,7 @@ MORE = [
     ("play-what-happened", _what_happened),
     ("play-claim", _claim),
     ("play-refused-in-full", _refused_in_full),
+    ("unreadable-journal", _unreadable),
 ]
 
 
@@ -421,8 +428,11 @@ def dealt_report(checker, examples=3, out=sys.stdout):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim fit", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", action="append", help="only this board (repeatable)")
+    from boards import IDS
+    from host_sim.cli import Parser
+
+    ap = Parser(prog="python -m host_sim fit", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", action="append", choices=IDS, help="only this board (repeatable)")
     ap.add_argument("--dealt", type=int, metavar="ROUNDS",
                     help="check dealt play instead: ROUNDS seeded rounds per game, board and language")
     ap.add_argument("--seed", type=int, default=1, help="--dealt: the first round's seed (default 1)")

@@ -318,7 +318,7 @@ class Table(TableBase):
                 game.apply(s, action)  # check only: the reason goes to the player
                 return action
             except Refused as e:
-                self.say("  not allowed: %s" % explained(e, line, listed))
+                self.say("  not allowed: %s" % self.named(explained(e, line, listed)))
 
     def ask_wish(self, action):
         """T4.1: the Mah Jong's player may wish a rank."""

@@ -50,6 +50,9 @@ def mypy(paths, mypypath):
 
 def main(argv):
     from boards import IDS, load
+    from host_sim.cli import Parser
+
+    Parser(prog="python -m host_sim typecheck", description=__doc__.strip().split("\n\n")[0]).parse_args(argv)
 
     failed = 0
     firmware = sorted(os.path.join("firmware", f) for f in os.listdir(os.path.join(ROOT, "firmware"))

@@ -373,7 +373,8 @@ class Hand(Screen):
         except IllegalAction as e:
             from firmware.play_refusal import refusal
 
-            return name + ": " + refusal(game, str(e), self.over(), getattr(st, "wish", 0), t), False
+            why = refusal(game, str(e), self.over(), getattr(st, "wish", 0), t, self.app.book.names)
+            return name + ": " + why, False
         return t("%s: may be played") % name, True
 
     def info(self):
@@ -713,7 +714,7 @@ class Hand(Screen):
 
             st = self.state()
             app.open("message", "Message", self.t("Not now"),
-                     refusal(self.game(), str(e), st.top, getattr(st, "wish", 0), self.t))
+                     refusal(self.game(), str(e), st.top, getattr(st, "wish", 0), self.t, app.book.names))
             return
         self.sel = []
         self.step_i = -1

@@ -36,6 +36,11 @@ class Menu(Screen):
         elif (k == BACK or k == MENU) and self.app.book is not None:
             self.app.home()
 
+    def resume(self, result):
+        # The answer to the question at power-up about an unreadable journal (app.py).
+        if self.app.unreadable is not None:
+            self.app.answer_unreadable(result)
+
     def keep(self):
         return self.focus
 

@@ -223,6 +223,8 @@ def test_an_fram_board_is_backed_up_and_restored_in_its_fram(boards, tmp_path):
                                                   "treasure": [10, 30, 20]}))
     with open(os.path.join(state, "fram.bin"), "wb") as f:
         f.write(fram)
+    assert host_sim(["backup", "--port", port, "--out", str(backup)]) == 2  # never over a backup
+    backup = tmp_path / "fram.json"
     assert host_sim(["backup", "--port", port, "--out", str(backup)]) == 0
     doc = json.loads(backup.read_text())
     assert (doc["store"], doc["image_size"]) == ("fram", 32768)

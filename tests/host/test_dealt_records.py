@@ -92,6 +92,6 @@ def test_the_simulator_writes_the_game_record_into_its_state_folder(tmp_path):
                            str(tmp_path), "--seconds", "1", "--seed", "4"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    [name] = os.listdir(tmp_path / "records")
+    [name] = [n for n in os.listdir(tmp_path / "records") if n.endswith(".record.json")]
     rec = json.loads((tmp_path / "records" / name).read_text())
     assert judge({"op": "replay", "record": rec})["rounds"] == dev.app.book.deltas

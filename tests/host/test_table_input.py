@@ -163,7 +163,7 @@ def test_players_have_names(tmp_path, game):
         assert json.load(f)["players"] == names
     replays(path)
     # a human's prompt names them
-    t, lines, prompts = table(game, path, ["--names", ",".join(names)])
+    t, lines, prompts = table(game, path + ".2", ["--names", ",".join(names)])
     t.run()
     assert any(x.startswith("%s [0], your " % names[0]) for x in lines)
 
