@@ -170,8 +170,6 @@ def main(argv):
         app.seed_source = seed_source(args.seed)
     print(legend(profile))
     print("  dealt matches are saved as game records (docs/judge.md) in %s" % os.path.join(state, "records"))
-    saved = [None]
-
     names = {name: n for n, name in enumerate(profile.SIM_KEYS)}
     enc = getattr(profile, "ENCODER_KEYS", ())
 
