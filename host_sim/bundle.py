@@ -11,7 +11,6 @@ mpy-cross reports when MPY_CROSS= is given (.mpy files are tied to it), else the
 project is written for (circuitpython-stubs in requirements-dev.txt).
 """
 
-import argparse
 import os
 import re
 import subprocess
@@ -100,10 +99,18 @@ def build(out=OUT, mpy_cross=None, site=None, log=print):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_sim bundle", description=__doc__.split("\n\n")[0])
+    from host_sim.cli import Parser
+
+    ap = Parser(prog="python -m host_sim bundle", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=OUT, help="the zip to write (default build/%s-bundle.zip)" % NAME)
     ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross: ship .mpy instead of .py")
     args = ap.parse_args(argv)
+    from host_sim.uf2 import cli_problem
+
+    problem = cli_problem(args.out, args.mpy_cross)
+    if problem:
+        print("bundle: %s" % problem, file=sys.stderr)
+        return 2
     try:
         build(args.out, args.mpy_cross)
     except DeployError as e:

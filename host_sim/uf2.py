@@ -19,7 +19,6 @@ checks the first two only as far as the firmware's blocks say (no family id pass
 third; a firmware for another board would run with a drive of the wrong size, or none.
 """
 
-import argparse
 import os
 import struct
 import subprocess
@@ -119,8 +118,22 @@ def build(board, out=None, mpy_cross=None, circuitpython_uf2=None, log=print):
     return out, tree
 
 
+def cli_problem(out, mpy_cross):
+    # Why the command line cannot be carried out, before anything is built: the file to
+    # write, the mpy-cross named. (bundle.py asks the same.)
+    from host_sim.cli import new_file_problem
+
+    if out and new_file_problem(out):
+        return new_file_problem(out)
+    if mpy_cross and not (os.path.isfile(mpy_cross) and os.access(mpy_cross, os.X_OK)):
+        return "no mpy-cross at %s (CircuitPython's, see README: make uf2)" % mpy_cross
+    return None
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_sim uf2", description=__doc__.split("\n\n")[0])
+    from host_sim.cli import Parser
+
+    ap = Parser(prog="python -m host_sim uf2", description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", help="board profile id (boards/<id>.py); default: one UF2 per board")
     ap.add_argument("--out", help="the UF2 to write (default build/<board>.uf2; with --board only)")
     ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross: ship .mpy instead of .py")
@@ -128,6 +141,12 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not args.board and (args.out or args.circuitpython_uf2):
         ap.error("--out and --circuitpython-uf2 are for one board: name it with --board")
+    problem = cli_problem(args.out, args.mpy_cross)
+    if args.circuitpython_uf2 and not os.path.isfile(args.circuitpython_uf2):
+        problem = "no file %s (the board's CircuitPython UF2)" % args.circuitpython_uf2
+    if problem:
+        print("uf2: %s" % problem, file=sys.stderr)
+        return 2
     try:
         for board in [args.board] if args.board else sorted(board_profiles()):
             build(board, args.out, args.mpy_cross, args.circuitpython_uf2)
