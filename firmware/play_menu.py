@@ -34,18 +34,25 @@ def plays(hand, bombs_only):
     multi = hand.legal()[3]
     found = []
     source = hand.plays(bombs_only)
+    known = {}  # type: dict  # (values, as) -> reading: suits change none but a straight flush
     for i in range(len(source)):
         cards = source[i]
         vs = multi.get(hand.play_key(cards))
+        vals = tuple([c >> 3 for c in cards])
+        flush = game == "tichu" and len(cards) >= 5 and _one_family(cards)
         for k in range(len(vs) if vs else 1):
             v = vs[k] if vs else None
-            try:
-                r = g.reading_for(cards, over, v)
-            except Exception:  # IllegalAction: a bomb seen from out of turn, or the lead's
+            r = None if flush else known.get((vals, v))
+            if r is None:
                 try:
-                    r = g.reading_for(cards, None, v)
-                except Exception:
-                    continue
+                    r = g.reading_for(cards, over, v)
+                except Exception:  # IllegalAction: a bomb seen from out of turn, or the lead's
+                    try:
+                        r = g.reading_for(cards, None, v)
+                    except Exception:
+                        continue
+                if not flush:
+                    known[(vals, v)] = r
             found.append((r, i << 4 | (k + 1 if vs else 0), cards, v))
     if game == "chimera":  # its legal list is by values already (families never matter)
         return found
@@ -71,6 +78,14 @@ def plays(hand, bombs_only):
         elif cost < old[0]:
             best[key] = (cost, x)
     return [best[key][1] for key in order]
+
+
+def _one_family(cards):
+    f = cards[0] & 7
+    for c in cards:
+        if c & 7 != f:
+            return False
+    return True
 
 
 def columns(hand, claim):

@@ -46,11 +46,12 @@ GRACE = 300  # ms after a hand came up by itself in which its keys are an OK mea
 class Hand(Screen):
     # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
     WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "lines",
-               "_acts", "_plays", "_items", "_menu")
+               "_acts", "_plays", "_items", "_menu", "_view")
     _items = None  # (state, selection, seat, the items) for the press being handled
     _acts = None  # (state, the legal actions in the screen's form: see legal()), per position
     _plays = None  # (the distinct plays, those that are bombs), likewise
     _menu = None  # (state, the menu's columns), per position
+    _view = None  # (state, the seat view), likewise
     TURN = DOWN
 
     def __init__(self, app, seat, claim=False, auto=False):
@@ -84,8 +85,12 @@ class Hand(Screen):
         return self.app.session.dealt.name
 
     def view(self):
-        view = __import__("engine_core.%s.view" % self.game(), None, None, ["seat_view"])
-        return view.seat_view(self.state(), self.seat)
+        # This seat's view of the position, made once per position (a draw asks it thrice).
+        st = self.state()
+        if self._view is None or self._view[0] is not st:
+            view = __import__("engine_core.%s.view" % self.game(), None, None, ["seat_view"])
+            self._view = (st, view.seat_view(st, self.seat))
+        return self._view[1]
 
     def hand(self):
         if self.state() is None:
