@@ -8,6 +8,7 @@ from collections import Counter
 
 from engine_core.chimera import bot, game, view
 from engine_core.prng import Pcg32
+from host_sim.sparring import PLAYERS, hands
 from tests.engine.chimera_honesty import category, positions, scramble
 
 MIX = [(0, 0, 0), (1, 2, 3), (3, 3, 3), (2, 0, 3), (0, 3, 1), (2, 2, 2)]
@@ -74,3 +75,54 @@ def test_scramble_redeals_the_hidden_cards():
                 break
         n += 1
     assert moved >= 0.8 * n
+
+
+class _Sparring:
+    """The sparring partners (host_sim/sparring) behind the bots' decide signature: a
+    "level" names the partner."""
+
+    @staticmethod
+    def decide(state, seat, name, rng):
+        return PLAYERS[name].decide(state, seat, rng)
+
+
+def check_sparring(games, seed):
+    g = Pcg32(seed)
+    mixes = [("ref", "pro", "ref"), ("pro", "pro", "ref"), ("pro", "ref", "pro")]
+    seen = Counter()
+    changed = Counter()
+    for st, seat in positions(_Sparring, mixes, games, g):
+        for name in PLAYERS:
+            rng = Pcg32(g.below(1 << 30)).get_state()
+            a = PLAYERS[name].decide(st, seat, Pcg32.from_state(rng))
+            assert a in game.legal_actions(st, seat)
+            kind = category(st, seat, a)
+            seen[kind, name] += 1
+            for _ in range(WORLDS):
+                if PLAYERS[name].decide(scramble(st, seat, g), seat, Pcg32.from_state(rng)) != a:
+                    changed[kind, name] += 1
+                    break
+    return seen, changed
+
+
+def test_sparring_partners_are_honest():
+    # issue 18: the partners read only the seat view and the seat's legal actions, for
+    # every decision kind (bid C3.2, give C4.2, lead, follow, pass C7.2, reading C5.2)
+    seen, changed = check_sparring(90, 99)
+    assert not changed, dict(changed)
+    for kind in KINDS:
+        for name in PLAYERS:
+            assert seen[kind, name] >= 10, (kind, name, seen[kind, name])
+
+
+def test_a_peeking_sparring_partner_is_caught(monkeypatch):
+    honest = view.seat_view
+
+    def peeking(state, seat):
+        v = honest(state, seat)
+        v["played"] = tuple(sorted(v["played"] + state.hands[(seat + 1) % 3] + state.kitty))
+        return v
+
+    monkeypatch.setattr(hands, "seat_view", peeking)
+    seen, changed = check_sparring(30, 5)
+    assert changed["follow", "pro"] > 0 and changed["bid", "pro"] > 0, dict(changed)
