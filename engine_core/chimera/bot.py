@@ -124,12 +124,28 @@ def _give(v, level):
         vals = _best_singles(combos, n)
     else:
         vals = _spare_singles(combos, t, n)
+    if level >= 3:
+        vals = _pair_for_partner(v, combos, vals, n)
     if len(vals) < n:
         vals = _lowest_loose(c, vals, n)
     return _pick(_by_value(hand), tuple(sorted(vals)))
 
 
 _GIVE_STRONG_AT = 140  # plan cost (about 7 leads) from which a Hunter gives its best
+
+
+def _pair_for_partner(v, combos, vals, n):
+    # The partner's one known card is the face-up card it was dealt (C2.3): a lone single
+    # of its value makes it a pair there, so it goes first.
+    if v["face_up_holder"] != _partner(v):
+        return vals
+    x = v["face_up"] >> 3
+    if x in vals or x >= PIYA:
+        return vals
+    for cb in combos:
+        if cb[0] == SINGLE and cb[2] == x:
+            return ([x] + vals)[:n]
+    return vals
 
 
 def _spare_singles(combos, t, n):
@@ -199,9 +215,13 @@ def _follow(v, level):
         if len(p) == size:
             return p  # out: the round is won at once
     top_seat = v["top_seat"]
-    if seat != ch and top_seat != ch:
-        return None  # the partner is winning the trick: leave it
     sizes = v["sizes"]
+    if seat != ch and top_seat != ch:
+        # the partner is winning the trick: leave it, unless the Chimera plays next and
+        # could go out over it
+        if level >= 3 and (top_seat + 1) % 3 == seat and sizes[ch] <= 2:
+            return _block(t, top, cands, sizes[ch])
+        return None
     danger = min(sizes[s] for s in _opponents(v))
     # an opponent who could go out soon must not keep the lead
     urgent = danger <= 2 or (level >= 3 and danger <= 4 and sizes[top_seat] <= 4)
@@ -220,6 +240,25 @@ def _follow(v, level):
         if sc < best_sc:
             best, best_sc = p, sc
     return best
+
+
+def _block(t, top, cands, left):
+    # The lowest plain play over the partner's that nothing unseen beats, when the
+    # Chimera, holding ``left`` cards, could beat the partner's play (tracking, C6).
+    if top[0] in (TRAP, ATTACK) or _cards_in(top) > left or not can_beat(t, top[0], top[1], top[2]):
+        return None
+    for p, r in _shortlist(cands, top, False):
+        if r[0] != TRAP and r[0] != ATTACK and not can_beat(t, r[0], r[1], r[2]):
+            return p
+    return None
+
+
+# Cards per unit of each kind (combos.py order); times the length for the sequences.
+_UNIT_CARDS = (1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2)
+
+
+def _cards_in(r):
+    return _UNIT_CARDS[r[0]] * r[1]
 
 
 _PER_RANK = 2  # plays of one rank (one core, other attachments) worth weighing
@@ -331,7 +370,9 @@ def _feed(v, combos, sizes):
     p = _partner(v)
     if p < 0 or (v["seat"] + 1) % 3 != p or sizes[p] > 2:
         return None
-    want = SINGLE if sizes[p] == 1 else PAIR
+    if sizes[p] == 1:
+        return (v["hand"][0] >> 3,)  # the lowest card, whatever combination it breaks
+    want = PAIR
     low = None
     for cb in combos:
         if cb[0] == want and (low is None or cb[2] < low[2]):
