@@ -52,11 +52,29 @@ def decide(state, seat, level, rng):
 
 # ----------------------------------------------------------------------------- helpers
 
-def _counts(v):
-    # The own value counts, the unseen ones and their threats table (bot_plan.py).
+def _counts(v, level=2):
+    # The own value counts, the unseen ones and their threats table (bot_plan.py). At
+    # level 3 in play, a combination of more cards than any opponent holds is out of
+    # their reach (the partner's cards are unseen too, but the partner is no threat).
     c = value_counts(v["hand"])
     u = unseen(c, value_counts(v["played"]))
-    return c, u, threats(u)
+    t = threats(u)
+    if level >= 3 and v["phase"] == PLAY:
+        room = 0
+        for s in _opponents(v):
+            if v["sizes"][s] > room:
+                room = v["sizes"][s]
+        if room < 8:
+            _out_of_reach(t, room)
+    return c, u, t
+
+
+def _out_of_reach(t, room):
+    for kind in range(TRAP):
+        per = _UNIT_CARDS[kind]
+        for length in range(1, 13):
+            if per * length > room:
+                t[kind * 13 + length] = 0
 
 
 def _minus(c, vals):
@@ -205,7 +223,7 @@ def _greedy(v, top):
 
 def _follow(v, level):
     seat, ch = v["seat"], v["chimera"]
-    c, u, t = _counts(v)
+    c, u, t = _counts(v, level)
     top = v["top"]
     cands = legal_plays(c, top)
     if not cands:
@@ -228,6 +246,10 @@ def _follow(v, level):
     before = plan(c, t)[0]
     best = None
     best_sc = before if not urgent else before + 1000
+    if level >= 3:
+        best_sc += 1  # a trick that costs the plan nothing is taken
+        if seat != ch and not v["played_bits"] >> seat & 1:
+            best_sc += SILENT  # a silent Hunter gives the Chimera 25 (C8.1)
     for p, r in _shortlist(cands, top, urgent):
         after = plan(_minus(c, p), t)[0]
         bomb = r[0] == TRAP or r[0] == ATTACK
@@ -260,6 +282,8 @@ _UNIT_CARDS = (1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2)
 def _cards_in(r):
     return _UNIT_CARDS[r[0]] * r[1]
 
+
+SILENT = 10  # plan cost a Hunter still silent pays to play a card
 
 _PER_RANK = 2  # plays of one rank (one core, other attachments) worth weighing
 
@@ -320,8 +344,8 @@ def _bomb_cost(v, level, urgent):
 
 
 def _lead(v, level):
-    c, u, t = _counts(v)
-    k, combos = plan(c, t)
+    c, u, t = _counts(v, level)
+    k, combos = plan(c, t, True, level >= 3)
     if len(combos) == 1:
         return combos[0][3]
     winners = []
@@ -350,6 +374,8 @@ def _lead(v, level):
     for cb in pool:
         n = len(cb[3])
         key = cb[2] - 3 * (n - 1)
+        if level >= 3 and v["seat"] == v["chimera"]:
+            key = cb[3][0] * 4 - n  # the Chimera: the one holding the lowest card, longer first
         if cb[0] in (TRAP, ATTACK):
             key += 100
         if danger <= 2 and n <= danger:

@@ -19,18 +19,18 @@
 # Features (features()): (1, plan cost, Chimera, Pi Ya, Heroes, 12s, traps + attack).
 # Per bid, the value in hundredths of a point:
 WEIGHTS = {
-    20: (-588, -18, 2967, 2134, 1249, 705, 1280),
-    30: (-1286, -21, 3933, 2487, 1454, 825, 1368),
-    40: (-2335, -23, 4689, 2561, 1778, 1046, 1392),
+    20: (-832, -15, 3117, 2222, 1324, 725, 876),
+    30: (-978, -21, 3932, 2580, 1538, 833, 962),
+    40: (-2222, -22, 4872, 2711, 1884, 1123, 1059),
 }
 # per bid, the log-odds of making it, in thousandths:
 CHANCES = {
-    20: (-584, -7, 993, 847, 357, 265, 185),
-    30: (-1096, -7, 1168, 730, 386, 262, 132),
-    40: (-1406, -7, 1253, 609, 419, 298, 147),
+    20: (-653, -6, 1041, 844, 357, 264, 109),
+    30: (-878, -7, 1172, 747, 374, 242, 77),
+    40: (-1317, -7, 1280, 641, 410, 291, 90),
 }
-HUNTER = (-1305, -10, 1271, 894, 409, 256, 612)  # a Hunter's value (hundredths)
-ODDS = 350  # the least log-odds of making a bid (thousandths)
+HUNTER = (-1527, -10, 1364, 896, 476, 279, 530)  # a Hunter's value (hundredths)
+ODDS = 225  # the least log-odds of making a bid (thousandths)
 LEVEL1_AT = 60   # level 1 bids only with a hand this strong
 LEVEL2_AT = 130  # level 2 bids 20 at or below this cost
 OTHERS_BID = 3  # in 4: how often somebody else bids once this seat passes (no bid yet)

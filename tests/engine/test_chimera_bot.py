@@ -15,6 +15,7 @@ from engine_core.chimera.combos import (
     TRAP,
     TRIO,
     TRIO_SEQ,
+    TRIO_SEQ_SINGLES,
     classify,
 )
 from engine_core.chimera.movegen import legal_plays
@@ -160,14 +161,17 @@ def test_plan_splits_the_hand_into_its_combinations():
     for _ in range(30):
         g.shuffle(deck)
         c = _counts(deck[:20])
-        k, combos = plan(c, threats(unseen(c, [0] * (TOP + 1))))
-        got = [0] * (TOP + 1)
-        for kind, length, rank, vals in combos:
-            assert (kind, length, rank) in classify(_counts(vals)), (kind, vals)
-            for x in vals:
-                got[x] += 1
-        assert got == c
-        assert k > 0
+        t = threats(unseen(c, [0] * (TOP + 1)))
+        for wide in (False, True):
+            k, combos = plan(c, t, True, wide)
+            got = [0] * (TOP + 1)
+            for kind, length, rank, vals in combos:
+                assert (kind, length, rank) in classify(_counts(vals)), (kind, vals)
+                for x in vals:
+                    got[x] += 1
+            assert got == c
+            assert k > 0
+        assert plan(c, t, True, True)[0] <= plan(c, t)[0]  # the wide plan tries more splits
 
 
 def test_plan_prefers_fewer_combinations():
@@ -178,6 +182,13 @@ def test_plan_prefers_fewer_combinations():
     c = value_counts(codes("4s 9s 9p 9t"))
     combos = plan(c, threats(unseen(c, [0] * (TOP + 1))))[1]
     assert len(combos) == 1
+    # issue 18: the wide plan (leads of level 3) may keep trios whole and take a straight
+    # beside them: 5-6 trios carrying 3 and 4, and 7-12 (C5 trio_seq_singles, straight),
+    # where the plain plan takes 3-12 and leaves the pairs 5 and 6
+    c = value_counts(codes("3s 4s 5s 5p 5t 6s 6p 6t 7s 8s 9s 10s 11s 12s"))
+    t = threats(unseen(c, [0] * (TOP + 1)))
+    assert len(plan(c, t)[1]) == 3
+    assert sorted(cb[0] for cb in plan(c, t, True, True)[1]) == [TRIO_SEQ_SINGLES, STRAIGHT]
 
 
 # --------------------------------------------------------------------------- play
