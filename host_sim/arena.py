@@ -28,10 +28,12 @@ import os
 import sys
 import time
 
-from engine_core.bot_driver import LEVELS, Driver
+from engine_core.bot_driver import LEVELS, Driver, bot_rng
 from engine_core.prng import MASK64, Pcg32
+from host_sim.sparring import PLAYERS, TITLES
 
 NAMES = {0: "random", 1: "easy", 2: "normal", 3: "strong"}
+NAMES.update(TITLES)
 NEVER = 1 << 29  # the limit of a match that is played for one round only
 GOLDEN = 0x9E3779B97F4A7C15
 LETTERS = "AB"
@@ -64,12 +66,14 @@ class Game:
         return sorted(out, key=lambda a: (a.count(0), a))  # A,B,B / B,A,B / B,B,A / A,A,B / ...
 
     def calls(self, state):
-        """[(seat, what, made)] of a finished round: Tichu's calls; Chimera's bid."""
+        """[(seat, what, made, score)] of a finished round: Tichu's calls (score None);
+        Chimera's bid and the Chimera's score of the round."""
         if self.name == "tichu":
             first = state.out[0]
             kinds = {1: "tichu", 2: "grand"}
-            return [(s, kinds[c], s == first) for s, c in enumerate(state.calls) if c]
-        return [(state.chimera, "bid %d" % state.bid, state.first_out == state.chimera)]
+            return [(s, kinds[c], s == first, None) for s, c in enumerate(state.calls) if c]
+        ch = state.chimera
+        return [(ch, "bid %d" % state.bid, state.first_out == ch, state.match.rounds[-1][ch])]
 
 
 class TimedDriver(Driver):
@@ -82,9 +86,18 @@ class TimedDriver(Driver):
 
     def decide(self, state, seat, step):
         t = time.perf_counter()
-        a = Driver.decide(self, state, seat, step)
+        level = self.levels[seat]
+        if level in PLAYERS:  # a sparring partner (Chimera only)
+            a = PLAYERS[level].decide(state, seat, bot_rng(self.seed, step, seat))
+        else:
+            a = Driver.decide(self, state, seat, step)
         self.times[self.owner[seat]].append(time.perf_counter() - t)
         return a
+
+
+def bot_title(bot):
+    """'level 3' for a level, the name for a sparring partner."""
+    return bot if bot in PLAYERS else "level %d" % bot
 
 
 def mix(*keys):
@@ -108,7 +121,7 @@ def play(g, bots, assignment, seed, limit, times, trace=None, stats=None):
     state = game.new_match(limit, dealer=0)
     writer = None
     if trace:
-        writer = g.record.Writer(limit, seed=seed, players=["%s (level %d)" % (LETTERS[o], levels[s])
+        writer = g.record.Writer(limit, seed=seed, players=["%s (%s)" % (LETTERS[o], bot_title(levels[s]))
                                                             for s, o in enumerate(owner)])
     step = 0
     while True:
@@ -125,7 +138,7 @@ def play(g, bots, assignment, seed, limit, times, trace=None, stats=None):
             writer.add(action, events)
         if events and events[-1][0] in ("round_over", "match_over"):
             if stats is not None:
-                stats.extend((owner[s], what, made) for s, what, made in g.calls(state))
+                stats.extend((owner[s], what, made, score) for s, what, made, score in g.calls(state))
             if limit == NEVER:
                 break
     if writer:
@@ -239,7 +252,7 @@ def _share(xs):
 
 def report(g, args, data, seconds, say=print):
     bots = args.bots
-    label = ["%s = level %d (%s)" % (LETTERS[b], bots[b], NAMES[bots[b]]) for b in (0, 1)]
+    label = ["%s = %s (%s)" % (LETTERS[b], bot_title(bots[b]), NAMES[bots[b]]) for b in (0, 1)]
     say("arena %s: %s vs %s; seed %d" % (g.name, label[0], label[1], args.seed))
     n_a = len(g.assignments())
     deals = data["deals"]
@@ -262,9 +275,16 @@ def report(g, args, data, seconds, say=print):
         if data["alone"][0]:  # the figure that counts in Chimera: one seat against two
             say("  %-30s%22s%22s" % ("wins alone against two (95% CI)", _share(data["alone"][0]),
                                      _share(data["alone"][1])))
-    for what in _call_kinds(data["stats"]):
+    kinds = _call_kinds(data["stats"])
+    for what in kinds:
         say("  %-30s%22s%22s" % (_call_title(g, what), _made(data["stats"], 0, what),
                                  _made(data["stats"], 1, what)))
+    if g.name == "chimera" and kinds:
+        say("  %-30s%22s%22s" % ("as Chimera, every bid: made", _made(data["stats"], 0, None),
+                                 _made(data["stats"], 1, None)))
+        for what in kinds + [None]:
+            say("  %-30s%22s%22s" % (_score_title(what), _mean_score(data["stats"], 0, what),
+                                     _mean_score(data["stats"], 1, what)))
     say("  %-30s%22s%22s" % ("ms per decision mean/med/max", _ms(data["times"][0]), _ms(data["times"][1])))
     decisions = len(data["times"][0]) + len(data["times"][1])
     say("  %d rounds, %d bot decisions in %.1f s on %d process%s: %.1f rounds/s, %.0f decisions/s"
@@ -277,7 +297,16 @@ def _pm(m, h):
 
 
 def _call_kinds(stats):
-    return sorted({what for _, what, _ in stats}, key=lambda w: (len(w), w))
+    return sorted({what for _, what, _, _ in stats}, key=lambda w: (len(w), w))
+
+
+def _score_title(what):
+    return "as Chimera%s: mean score" % (" with %s" % what[4:] if what else ", every bid")
+
+
+def _mean_score(stats, bot, what):
+    xs = [sc for b, w, _, sc in stats if b == bot and (what is None or w == what)]
+    return _pm(*interval(xs)) if xs else "-"
 
 
 def _call_title(g, what):
@@ -287,7 +316,7 @@ def _call_title(g, what):
 
 
 def _made(stats, bot, what):
-    made = [m for b, w, m in stats if b == bot and w == what]
+    made = [m for b, w, m, _ in stats if b == bot and (what is None or w == what)]
     if not made:
         return "-"
     return "%d/%d (%.0f%%)" % (sum(made), len(made), 100.0 * sum(made) / len(made))
@@ -307,7 +336,8 @@ def parse_args(argv):
                                 description="Two bot levels on duplicate deals (seat-rotated).")
     p.add_argument("game", choices=("chimera", "tichu"))
     p.add_argument("--bots", required=True, metavar="A,B",
-                   help="the two levels, e.g. 3,1 (0 random, 1 easy, 2 normal, 3 strong)")
+                   help="the two levels, e.g. 3,1 (0 random, 1 easy, 2 normal, 3 strong); Chimera also "
+                        "the sparring partners ref and pro (host_sim/sparring), e.g. 3,ref")
     p.add_argument("--deals", type=int, default=100,
                    help="distinct deals, each played with every seat assignment (default 100)")
     p.add_argument("--matches", type=int, default=10,
@@ -317,12 +347,12 @@ def parse_args(argv):
     p.add_argument("--trace", metavar="DIR", help="write every round's and match's record here")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     args = p.parse_args(argv)
-    try:
-        args.bots = tuple(int(x) for x in args.bots.split(","))
-    except ValueError:
-        p.error("--bots takes two levels separated by a comma, e.g. 3,1")
-    if len(args.bots) != 2 or not all(b in LEVELS for b in args.bots):
-        p.error("--bots takes two levels out of %s, e.g. 3,1" % ",".join(str(x) for x in LEVELS))
+    bots = args.bots.split(",")
+    args.bots = tuple(int(x) if x.isdigit() else x for x in bots)
+    players = tuple(LEVELS) + (tuple(sorted(PLAYERS)) if args.game == "chimera" else ())
+    if len(args.bots) != 2 or not all(b in players for b in args.bots):
+        p.error("--bots takes two levels out of %s, e.g. 3,1%s" % (
+            ",".join(str(x) for x in players), " or 3,ref" if args.game == "chimera" else ""))
     if args.deals < 0 or args.matches < 0 or args.deals + args.matches == 0:
         p.error("--deals and --matches are counts >= 0, and not both 0")
     if args.jobs < 1:

@@ -52,11 +52,29 @@ def decide(state, seat, level, rng):
 
 # ----------------------------------------------------------------------------- helpers
 
-def _counts(v):
-    # The own value counts, the unseen ones and their threats table (bot_plan.py).
+def _counts(v, level=2):
+    # The own value counts, the unseen ones and their threats table (bot_plan.py). At
+    # level 3 in play, a combination of more cards than any opponent holds is out of
+    # their reach (the partner's cards are unseen too, but the partner is no threat).
     c = value_counts(v["hand"])
     u = unseen(c, value_counts(v["played"]))
-    return c, u, threats(u)
+    t = threats(u)
+    if level >= 3 and v["phase"] == PLAY:
+        room = 0
+        for s in _opponents(v):
+            if v["sizes"][s] > room:
+                room = v["sizes"][s]
+        if room < 8:
+            _out_of_reach(t, room)
+    return c, u, t
+
+
+def _out_of_reach(t, room):
+    for kind in range(TRAP):
+        per = _UNIT_CARDS[kind]
+        for length in range(1, 13):
+            if per * length > room:
+                t[kind * 13 + length] = 0
 
 
 def _minus(c, vals):
@@ -124,12 +142,28 @@ def _give(v, level):
         vals = _best_singles(combos, n)
     else:
         vals = _spare_singles(combos, t, n)
+    if level >= 3:
+        vals = _pair_for_partner(v, combos, vals, n)
     if len(vals) < n:
         vals = _lowest_loose(c, vals, n)
     return _pick(_by_value(hand), tuple(sorted(vals)))
 
 
 _GIVE_STRONG_AT = 140  # plan cost (about 7 leads) from which a Hunter gives its best
+
+
+def _pair_for_partner(v, combos, vals, n):
+    # The partner's one known card is the face-up card it was dealt (C2.3): a lone single
+    # of its value makes it a pair there, so it goes first.
+    if v["face_up_holder"] != _partner(v):
+        return vals
+    x = v["face_up"] >> 3
+    if x in vals or x >= PIYA:
+        return vals
+    for cb in combos:
+        if cb[0] == SINGLE and cb[2] == x:
+            return ([x] + vals)[:n]
+    return vals
 
 
 def _spare_singles(combos, t, n):
@@ -189,7 +223,7 @@ def _greedy(v, top):
 
 def _follow(v, level):
     seat, ch = v["seat"], v["chimera"]
-    c, u, t = _counts(v)
+    c, u, t = _counts(v, level)
     top = v["top"]
     cands = legal_plays(c, top)
     if not cands:
@@ -199,15 +233,23 @@ def _follow(v, level):
         if len(p) == size:
             return p  # out: the round is won at once
     top_seat = v["top_seat"]
-    if seat != ch and top_seat != ch:
-        return None  # the partner is winning the trick: leave it
     sizes = v["sizes"]
+    if seat != ch and top_seat != ch:
+        # the partner is winning the trick: leave it, unless the Chimera plays next and
+        # could go out over it
+        if level >= 3 and (top_seat + 1) % 3 == seat and sizes[ch] <= 2:
+            return _block(t, top, cands, sizes[ch])
+        return None
     danger = min(sizes[s] for s in _opponents(v))
     # an opponent who could go out soon must not keep the lead
     urgent = danger <= 2 or (level >= 3 and danger <= 4 and sizes[top_seat] <= 4)
     before = plan(c, t)[0]
     best = None
     best_sc = before if not urgent else before + 1000
+    if level >= 3:
+        best_sc += 1  # a trick that costs the plan nothing is taken
+        if seat != ch and not v["played_bits"] >> seat & 1:
+            best_sc += SILENT  # a silent Hunter gives the Chimera 25 (C8.1)
     for p, r in _shortlist(cands, top, urgent):
         after = plan(_minus(c, p), t)[0]
         bomb = r[0] == TRAP or r[0] == ATTACK
@@ -221,6 +263,27 @@ def _follow(v, level):
             best, best_sc = p, sc
     return best
 
+
+def _block(t, top, cands, left):
+    # The lowest plain play over the partner's that nothing unseen beats, when the
+    # Chimera, holding ``left`` cards, could beat the partner's play (tracking, C6).
+    if top[0] in (TRAP, ATTACK) or _cards_in(top) > left or not can_beat(t, top[0], top[1], top[2]):
+        return None
+    for p, r in _shortlist(cands, top, False):
+        if r[0] != TRAP and r[0] != ATTACK and not can_beat(t, r[0], r[1], r[2]):
+            return p
+    return None
+
+
+# Cards per unit of each kind (combos.py order); times the length for the sequences.
+_UNIT_CARDS = (1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2)
+
+
+def _cards_in(r):
+    return _UNIT_CARDS[r[0]] * r[1]
+
+
+SILENT = 10  # plan cost a Hunter still silent pays to play a card
 
 _PER_RANK = 2  # plays of one rank (one core, other attachments) worth weighing
 
@@ -281,8 +344,8 @@ def _bomb_cost(v, level, urgent):
 
 
 def _lead(v, level):
-    c, u, t = _counts(v)
-    k, combos = plan(c, t)
+    c, u, t = _counts(v, level)
+    k, combos = plan(c, t, True, level >= 3)
     if len(combos) == 1:
         return combos[0][3]
     winners = []
@@ -311,6 +374,8 @@ def _lead(v, level):
     for cb in pool:
         n = len(cb[3])
         key = cb[2] - 3 * (n - 1)
+        if level >= 3 and v["seat"] == v["chimera"]:
+            key = cb[3][0] * 4 - n  # the Chimera: the one holding the lowest card, longer first
         if cb[0] in (TRAP, ATTACK):
             key += 100
         if danger <= 2 and n <= danger:
@@ -331,7 +396,9 @@ def _feed(v, combos, sizes):
     p = _partner(v)
     if p < 0 or (v["seat"] + 1) % 3 != p or sizes[p] > 2:
         return None
-    want = SINGLE if sizes[p] == 1 else PAIR
+    if sizes[p] == 1:
+        return (v["hand"][0] >> 3,)  # the lowest card, whatever combination it breaks
+    want = PAIR
     low = None
     for cb in combos:
         if cb[0] == want and (low is None or cb[2] < low[2]):

@@ -99,14 +99,16 @@ def can_beat(t, kind, length, rank):
 
 # ----------------------------------------------------------------------------- the plan
 
-def plan(c, t, straights=True):
+def plan(c, t, straights=True, wide=False):
     # (cost, combos) for counts ``c``: the cheaper of the splits with and without
-    # straights (straights=False tries only the split without).
-    best = _split(c, t, False)
+    # straights (straights=False tries only the split without). ``wide`` also tries
+    # straights that keep trios, and pairs, whole (a lead can afford the time).
+    best = _split(c, t, 0)
     if straights and _has_run5(c):
-        other = _split(c, t, True)
-        if other[0] < best[0]:
-            best = other
+        for most in ((3, 2, 1) if wide else (3,)):
+            other = _split(c, t, most)
+            if other[0] < best[0]:
+                best = other
     return best
 
 
@@ -131,13 +133,15 @@ _ATTACK_CB = (ATTACK, 1, 0, (PIYA, CHIMERA))
 
 
 def _split(c0, t, straights):
+    # ``straights``: 0 none, else the most copies of a value a straight may draw from
+    # (never 4: traps stay whole).
     c = list(c0)
     out = []
     if c[PIYA] and c[CHIMERA]:
         out.append(_ATTACK_CB)
         c[PIYA] = c[CHIMERA] = 0
     if straights:
-        _take_straights(c, out)  # never from a four: traps stay whole
+        _take_straights(c, out, straights)
     trios = []  # trios and runs of trios, to carry cards
     _take_runs(c, 3, 2, TRIO_SEQ, trios)
     _take_runs(c, 2, 3, PAIR_SEQ, out)
@@ -171,12 +175,12 @@ def _split(c0, t, straights):
     return k, out
 
 
-def _take_straights(c, out):
+def _take_straights(c, out, most):
     found = []
     v = 1
     while v <= MAX_SEQ - 4:
         x = v
-        while x < v + 5 and 0 < c[x] < 4:
+        while x < v + 5 and 0 < c[x] <= most:
             x += 1
         if x < v + 5:
             v = x + 1  # no straight of 5 holds the value at x

@@ -7,7 +7,7 @@
 # in its hand). Everything else a State holds (the other hands, the hideout before it is
 # taken, the partner's give before the exchange is done) stays out.
 
-from engine_core.chimera.game import BID, PLAY, SEATS
+from engine_core.chimera.game import BID, GIVE, PLAY, SEATS
 
 
 def seat_view(state, seat):
@@ -41,8 +41,9 @@ def seat_view(state, seat):
         "totals": state.match.totals,
         "limit": state.match.limit,
     }
-    if state.phase == BID:
-        # The face-up card was dealt in the open (C2.3): everybody saw who got it.
+    if state.phase == BID or state.phase == GIVE:
+        # The face-up card was dealt in the open (C2.3): everybody saw who got it; until
+        # the Hunters' exchange it stays in that hand (the hideout never holds it).
         for s in range(SEATS):
             if state.face_up in hands[s]:
                 v["face_up_holder"] = s

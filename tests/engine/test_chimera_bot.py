@@ -15,6 +15,7 @@ from engine_core.chimera.combos import (
     TRAP,
     TRIO,
     TRIO_SEQ,
+    TRIO_SEQ_SINGLES,
     classify,
 )
 from engine_core.chimera.movegen import legal_plays
@@ -160,14 +161,17 @@ def test_plan_splits_the_hand_into_its_combinations():
     for _ in range(30):
         g.shuffle(deck)
         c = _counts(deck[:20])
-        k, combos = plan(c, threats(unseen(c, [0] * (TOP + 1))))
-        got = [0] * (TOP + 1)
-        for kind, length, rank, vals in combos:
-            assert (kind, length, rank) in classify(_counts(vals)), (kind, vals)
-            for x in vals:
-                got[x] += 1
-        assert got == c
-        assert k > 0
+        t = threats(unseen(c, [0] * (TOP + 1)))
+        for wide in (False, True):
+            k, combos = plan(c, t, True, wide)
+            got = [0] * (TOP + 1)
+            for kind, length, rank, vals in combos:
+                assert (kind, length, rank) in classify(_counts(vals)), (kind, vals)
+                for x in vals:
+                    got[x] += 1
+            assert got == c
+            assert k > 0
+        assert plan(c, t, True, True)[0] <= plan(c, t)[0]  # the wide plan tries more splits
 
 
 def test_plan_prefers_fewer_combinations():
@@ -178,6 +182,13 @@ def test_plan_prefers_fewer_combinations():
     c = value_counts(codes("4s 9s 9p 9t"))
     combos = plan(c, threats(unseen(c, [0] * (TOP + 1))))[1]
     assert len(combos) == 1
+    # issue 18: the wide plan (leads of level 3) may keep trios whole and take a straight
+    # beside them: 5-6 trios carrying 3 and 4, and 7-12 (C5 trio_seq_singles, straight),
+    # where the plain plan takes 3-12 and leaves the pairs 5 and 6
+    c = value_counts(codes("3s 4s 5s 5p 5t 6s 6p 6t 7s 8s 9s 10s 11s 12s"))
+    t = threats(unseen(c, [0] * (TOP + 1)))
+    assert len(plan(c, t)[1]) == 3
+    assert sorted(cb[0] for cb in plan(c, t, True, True)[1]) == [TRIO_SEQ_SINGLES, STRAIGHT]
 
 
 # --------------------------------------------------------------------------- play
@@ -262,3 +273,35 @@ def test_traps_and_attack_wait_on_a_hunter_lead_that_is_not_dangerous():
                   top=(SINGLE, 1, 12), top_seat=0)
     for a in decide_all(st, 1, (2, 3)):
         assert a == (1, "pass")
+
+
+# --------------------------------------------------------------------------- Hunters together (issue 18)
+
+def test_hunter_feeds_a_partner_with_one_card_its_lowest_card():
+    # seat 1 leads, its partner seat 2 plays next with one card: level 3 leads its lowest
+    # card even when the plan uses it as a trio's kicker (C5 trio_single)
+    st = position(["9s 9p 12s 12p Ht Hs 4j 4s", "3s 7s 7p 7t 11s 5j 5s", "5t"], 1)
+    assert bot.decide(st, 1, 3, Pcg32(7)) == (1, "play", codes("3s"), None)
+
+
+def test_hunter_blocks_a_chimera_about_to_go_out_over_its_partner():
+    # the partner (seat 1) leads a low single, the Chimera (seat 0, one card) plays after
+    # seat 2: level 3 overtakes its partner with a single nothing unseen beats (C1.3: C is
+    # the highest); level 2 leaves the partner's trick alone
+    st = position(["9s", "3s 8p 10p", "7t C 4p 4t"], 2, top=(SINGLE, 1, 3), top_seat=1)
+    assert bot.decide(st, 2, 3, Pcg32(7)) == (2, "play", codes("C"), None)
+    assert bot.decide(st, 2, 2, Pcg32(7)) == (2, "pass")
+    # the Chimera plays before the partner's trick comes back: nothing to block
+    st = position(["9s", "3s 8p 10p", "7t C 4p 4t"], 1, top=(SINGLE, 1, 3), top_seat=2)
+    assert bot.decide(st, 1, 3, Pcg32(7)) == (1, "pass")
+
+
+def test_hunter_gives_the_card_that_pairs_the_partners_face_up_card():
+    # C2.3: everybody saw seat 2 get the face-up 9; C4.2: seat 1 gives its lone 9 with a 30
+    s = run([["deal", {"dealer": 0, "hands": [h.split() for h in _FULL_HANDS],
+                       "kitty": ["7s", "7p", "7t"], "face_up": "9s"}], [2, "pass"], [0, "bid", 30],
+             [1, "pass"], [2, "pass"]])[0].copy()
+    s.hands = (s.hands[0], tuple(sorted(codes("1s 1p 2s 3s 3p 4s 4p 5t 6s 6p 9j 12s 12p Hs Hp 10s 10p"))),
+               s.hands[2])
+    a = bot.decide(s, 1, 3, Pcg32(7))
+    assert a[1] == "give" and [x >> 3 for x in a[2]] == [9]

@@ -70,6 +70,8 @@ def test_the_figures_do_not_depend_on_the_number_of_processes():
     (["tichu", "--bots", "4,1"], "two levels"),
     (["tichu", "--bots", "1,2,3"], "two levels"),
     (["tichu", "--bots", "a,b"], "two levels"),
+    (["tichu", "--bots", "3,ref"], "two levels"),  # the sparring partners play Chimera only
+    (["chimera", "--bots", "3,refx"], "two levels"),
     (["tichu"], "--bots"),
     (["poker", "--bots", "1,2"], "invalid choice"),
     (["tichu", "--bots", "1,2", "--deals", "-1"], "--deals"),
@@ -102,6 +104,26 @@ def test_command_line():
     bad = subprocess.run([sys.executable, "-m", "host_sim", "arena", "chimera", "--bots", "9,0"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "two levels" in bad.stderr
+
+
+def test_sparring_partners_play_in_the_arena_and_bids_show_their_mean_score():
+    # issue 18: any level against a sparring partner (host_sim/sparring), per bid level the
+    # share made and the Chimera's mean score of the round (RULES C8)
+    lines = []
+    data = arena.run(arena.parse_args(["chimera", "--bots", "3,pro", "--deals", "3", "--matches", "1",
+                                       "--limit", "60", "--jobs", "1"]), lines.append)
+    text = "\n".join(lines)
+    assert "B = pro" in text and "as Chimera, every bid: made" in text
+    assert "as Chimera, every bid: mean score" in text
+    assert len(data["deals"]) == 3 and data["stats"]
+    for _, what, made, score in data["stats"]:
+        bid = int(what[4:])
+        # C8.1-C8.3: out first, 2 x bid and more; else minus the bid plus its treasure (C1.4: 60 at most)
+        assert score >= 2 * bid if made else score <= 60 - bid
+    lines = []
+    arena.run(arena.parse_args(["chimera", "--bots", "ref,pro", "--deals", "2", "--matches", "0",
+                                "--jobs", "1"]), lines.append)
+    assert "A = ref" in lines[0] and "B = pro" in lines[0]
 
 
 def test_cost_benchmark_tiny_run():
