@@ -179,8 +179,9 @@ def show_incomplete():
     palette[0] = 0xFFFFFF if paper else 0x000000
     palette[1] = 0x000000 if paper else 0xFFFFFF
     root = displayio.Group()
-    back = displayio.Bitmap(display.width, display.height, 1)
-    root.append(displayio.TileGrid(back, pixel_shader=palette))
+    back = displayio.Group(scale=max(display.width, display.height))  # one pixel, made the panel's size
+    back.append(displayio.TileGrid(displayio.Bitmap(1, 1, 2), pixel_shader=palette))
+    root.append(back)
     text = displayio.Group(scale=scale)
     for row, line in enumerate(lines):
         grid = displayio.TileGrid(font.bitmap, pixel_shader=palette, width=len(line), height=1,

@@ -429,7 +429,8 @@ def test_the_readme_states_the_apps_size_as_deploy_measures_it():
 
 
 def test_the_incomplete_screen_fits_every_boards_panel():
-    import terminalio
+    from host_sim import device  # noqa: F401  (it puts the host's terminalio where the loader imports it)
+    from host_sim.stubs import terminalio
 
     cw, ch = terminalio.FONT.get_bounding_box()[:2]
     for board, path in deploy.board_profiles().items():
@@ -622,3 +623,36 @@ def test_the_real_app_deploys_for_every_board_and_everything_it_imports_is_there
             for name in required_imports(os.path.join(slot, f)):
                 top = name.split(".")[0]
                 assert name in modules or top in builtins, (board, f, name)
+
+
+class ScreenShown(Exception):
+    pass
+
+
+def test_the_incomplete_screen_draws_its_text_whole_on_every_boards_panel(monkeypatch):
+    from host_sim import device  # noqa: F401  (it puts the host's terminalio where the loader imports it)
+    from host_sim.panel import VirtualPanel
+    from host_sim.stubs import terminalio
+
+    font = terminalio.FONT
+    cw, ch = font.get_bounding_box()[:2]
+    chars = {font.get_glyph(o).tile_index: chr(o) for o in range(32, 127) if font.get_glyph(o) is not None}
+
+    def stop(seconds):
+        raise ScreenShown()
+
+    monkeypatch.setattr("time.sleep", stop)
+    for board, path in deploy.board_profiles().items():
+        width, height = deploy._assigned(path, "WIDTH"), deploy._assigned(path, "HEIGHT")
+        panel = VirtualPanel(width, height, deploy._assigned(path, "DEPTH"))
+        monkeypatch.setattr(drive_code, "_panel", lambda p=panel: p)
+        with pytest.raises(ScreenShown):
+            drive_code.show_incomplete()
+        text = panel.root_group[1]
+        shown = []
+        for grid in text:
+            assert 0 <= grid.x and (grid.x + grid.width * cw) * text.scale <= width, board
+            assert 0 <= grid.y and (grid.y + ch) * text.scale <= height, board
+            shown.append("".join(chars[grid[i]] for i in range(grid.width)))
+        assert " ".join(shown) == drive_code.INCOMPLETE, board
+        assert any(panel.render()), board
