@@ -172,6 +172,41 @@ def sweep(work, every=1, seeds=1, board="picosystem", ends=0, timeout=None):
     return results, cuts
 
 
+BOOT_SCRIPT = """\
+import sys
+scope = {"__name__": "loader"}
+exec(open(sys.argv[1]).read(), scope)
+if sys.argv[3] != "none":
+    assert scope["choose"](sys.argv[2], sys.argv[3] == "crc") == "app_a"
+"""
+
+
+def boot_cost(work, board, mpy_cross=None):
+    """{"crc": ms, "sizes": ms}: what the loader's check of a complete folder costs a power-up on
+    the RP2040 (callgrind's instructions of CircuitPython's interpreter reading the drive deploy
+    writes from host files, x 2.5 cycles / 125 MHz as make cost counts; the flash reads
+    themselves are not in it)."""
+    from benchmarks.cost import ms
+
+    drive = os.path.join(work, "boot" + ("_mpy" if mpy_cross else ""))
+    for rel, data in deploy.drive_files(board, mpy_cross).items():
+        os.makedirs(os.path.dirname(os.path.join(drive, rel)), exist_ok=True)
+        with open(os.path.join(drive, rel), "wb") as f:
+            f.write(data)
+    script = os.path.join(work, "boot_cost.py")
+    with open(script, "w") as f:
+        f.write(BOOT_SCRIPT)
+    counts = {}
+    for how in ("none", "sizes", "crc"):
+        out = os.path.join(work, "callgrind.%s" % how)
+        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, INTERP, "-X",
+                        "heapsize=171K", script, os.path.join(drive, "code.py"), drive, how],
+                       check=True, capture_output=True)
+        with open(out) as f:
+            counts[how] = next(int(line.split()[1]) for line in f if line.startswith(("summary:", "totals:")))
+    return {how: ms(counts[how] - counts["none"]) for how in ("sizes", "crc")}
+
+
 def report(results, cuts, every, seeds, ends=0):
     r = results
     print("A deploy over the previous version on a 1 MB FAT12 CIRCUITPY (oofatfs, one-sector cache, "
@@ -202,6 +237,8 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, default=1, help="torn-bit seeds per cut inside an operation")
     ap.add_argument("--ends", type=int, default=0, help="and every one of the first and last N operations")
     ap.add_argument("--work", help="keep the work folder here (default: a temporary one)")
+    ap.add_argument("--boot-cost", action="store_true",
+                    help="only what the loader's check costs a power-up (callgrind)")
     args = ap.parse_args(argv)
     if not os.access(INTERP, os.X_OK):
         print("deploy-cuts: needs CircuitPython's interpreter at %s (../shared/tools, see its BUILD.md)"
@@ -212,6 +249,16 @@ def main(argv=None):
         if args.work:
             shutil.rmtree(work, ignore_errors=True)
             os.makedirs(work)
+        if args.boot_cost or shutil.which("valgrind"):
+            from benchmarks.cp_app import MPY_CROSS
+
+            for label, mpy in ((".py", None), (".mpy", MPY_CROSS)):
+                cost = boot_cost(work, args.board, mpy)
+                print("The loader's check of a complete folder (%s), per power-up on the RP2040: %.0f ms "
+                      "with the files' CRCs, %.0f ms with their sizes alone (flash reads not counted)"
+                      % (label, cost["crc"], cost["sizes"]))
+            if args.boot_cost:
+                return 0
         results, cuts = sweep(work, args.every, args.seeds, args.board, args.ends)
     report(results, cuts, args.every, args.seeds, args.ends)
     return 1 if int(results["count HALF"]) else 0
