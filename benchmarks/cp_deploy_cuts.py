@@ -174,7 +174,8 @@ class Board:
     def boot(self, torn):
         # power_up() after a cut that tore sector ``torn`` (None: it changed nothing).
         last = self.last
-        if last is not None and self.reuse and torn not in last[0] and all(self.versions.get(i, 0) == v for i, v in last[1]):
+        if (last is not None and self.reuse and torn not in last[0]
+                and all(self.versions.get(i, 0) == v for i, v in last[1])):
             self.sizes_only_half += last[3]
             self.reused += 1
             return last[2]
