@@ -3,8 +3,9 @@
 The app lives in one of two folders, /app_a or /app_b (the Adafruit libraries the board profile
 lists in LIBS, from the pinned PyPI packages in .venv, under lib/; engine_core/; the board's
 profile with the shared modules of boards/; firmware/). The drive's code.py is the loader
-(firmware/drive_code.py): it runs the folder whose manifest.txt is whole and names every file
-with its size, the newest when both are; with neither, it shows "App incomplete" on the panel.
+(firmware/drive_code.py): it runs the folder whose manifest.txt is whole and whose files all
+have the sizes and CRCs it names, the newest when both do; with neither, it shows "App
+incomplete" on the panel.
 A deploy writes the folder that does not run: its manifest goes first, the files that differ
 from what the folder holds are written (the others stay), and the new manifest goes last, after
 a sync; that last write is the switch. Power gone or cable pulled at any moment, the board starts
@@ -531,8 +532,9 @@ def deploy(board, drive=None, mpy_cross=None, root=None, site=None, io=None, log
         io.overwrite("code.py", stub(entry, len(code), running))
         io.sync()
         _put_main(io, drive, entry, kind, today, done)
-        io.write(running + "/" + MANIFEST, manifest(held, gen - 1))
-        io.sync()
+        if set(dict(held)) & {START, START[:-3] + ".mpy"}:  # an app, not a folder emptied by hand
+            io.write(running + "/" + MANIFEST, manifest(held, gen - 1))
+            io.sync()
     _write_folder(io, drive, slot, there, {d for d, _ in contents}, write, new_manifest, done)
     done.unchanged = [slot + "/" + d for d in same]
     if kind != "loader":

@@ -656,3 +656,13 @@ def test_the_incomplete_screen_draws_its_text_whole_on_every_boards_panel(monkey
             shown.append("".join(chars[grid[i]] for i in range(grid.width)))
         assert " ".join(shown) == drive_code.INCOMPLETE, board
         assert any(panel.render()), board
+
+
+def test_over_the_previous_version_a_folder_without_the_app_gets_no_manifest(drive, site):
+    previous_version(drive)
+    import shutil
+
+    shutil.rmtree(os.path.join(drive, "app_a", "firmware"))  # what is left is no app
+    ops, _ = run(drive, site)
+    assert "write app_a/manifest.txt" not in ops and drive_code.generation(drive, "app_a") == -1
+    assert ops[:2] == ["overwrite code.py", "write main.py"] and drive_code.choose(drive) == "app_b"
