@@ -199,12 +199,17 @@ def show_incomplete():
 
 
 def main():
+    import gc
     import sys
 
     slot = choose()
     if slot is None:
         show_incomplete()
     sys.path[0:0] = ["/%s" % slot, "/%s/lib" % slot]
+    scope = globals()
+    for name in [n for n in scope if n[:2] != "__"]:  # from here on the heap is the app's
+        del scope[name]
+    gc.collect()
     __import__("firmware.code")
 
 
