@@ -598,7 +598,8 @@ def _finish(io, drive, slot, done, log):
     named = [r for r in done.removed if r not in olds]
     log("  removed: %s" % ("; ".join(
         (["%d files of the older app in /%s" % (len(olds), slot)] if olds else [])
-        + ["/" + r + " (" + ("the first app version's" if r in FLAT or r == "boot.py" else "deploy's own")
+        + ["/" + r + " (" + ("the first app version's" if r in FLAT or r == "boot.py" else
+                             "an older deploy's, now the loader" if r == "code.py" else "deploy's own")
            + ")" for r in named]) or "nothing"))
     _report_others(done, log)
     return done

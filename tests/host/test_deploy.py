@@ -294,7 +294,7 @@ def test_over_the_previous_version_code_py_becomes_a_stub_in_place_before_anythi
     assert {f: read(drive, f) for f in OLD_FILES} == held  # the previous app stays, now with its manifest
     assert drive_code.generation(drive, "app_a") == 1 and drive_code.choose(drive) == "app_b"
     assert done.removed == ["code.py"] and done.moved == []
-    assert "  removed: /code.py (deploy's own)" in log
+    assert "  removed: /code.py (an older deploy's, now the loader)" in log
 
 
 def test_the_stub_runs_the_loader_only_once_it_is_whole(drive, site, tmp_path, capsys):
