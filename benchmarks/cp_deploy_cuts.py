@@ -134,6 +134,8 @@ class ReadingDevice(BlockDevice):
     seen = None
 
     def readblocks(self, block_num, buf):
+        if block_num < 0 or (block_num * 512 + len(buf)) > self.count * 512:
+            raise OSError(5)  # a torn boot sector can send FatFs past the drive: the board's read fails
         if self.seen is not None:
             at = self.start + block_num * 512
             for i in range(at // SECTOR, (at + len(buf) - 1) // SECTOR + 1):
@@ -197,13 +199,20 @@ class Board:
             os.mount(os.VfsFat(self.bdev), MOUNT)
         except OSError:
             return "unmountable", False
+        except Exception as e:  # noqa: BLE001 - a torn drive must not end the sweep
+            print("ERROR mount %r" % e)
+            return "unmountable", False
         self.mounted = True
         try:
             outcome = self.runs()
         except Exception as e:  # noqa: BLE001 - what the loader meets on a torn drive, it must survive
             print("ERROR %r" % e)
             outcome = "no-app"
-        return outcome, whole(self.user)
+        try:
+            return outcome, whole(self.user)
+        except Exception as e:  # noqa: BLE001
+            print("ERROR user files %r" % e)
+            return outcome, False
 
     def program(self):
         for name in ("code.py", "main.py"):
