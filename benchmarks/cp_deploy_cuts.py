@@ -1,7 +1,7 @@
 """A deploy over the previous version, cut at every flash operation, on CircuitPython's own FAT.
 
     MICROPYPATH=<repo> circuitpython-rp2040 -X heapsize=48M benchmarks/cp_deploy_cuts.py \
-        WORK [EVERY [SEEDS [ENDS [REUSE]]]]
+        WORK [EVERY [SEEDS [ENDS [REUSE [PART PARTS]]]]]
 
 benchmarks/deploy_cuts.py prepares WORK and reads the report. The flash (tests/storage/
 flash_model.py) holds CIRCUITPY from 0x100000 to 2 MB as CircuitPython lays out an RP2040 with
@@ -17,7 +17,8 @@ the deploy with operations 0..k-1 applied and operation k not done ("before") or
 ("inside": each bit it should change changes or not, by a seeded PRNG). Every EVERY-th
 operation is cut (1: all of them), and every one of the first and the last ENDS (where the
 previous version's code.py gives way and where the new app's manifest and the loader land),
-before and inside (SEEDS seeds). At each cut the board powers
+before and inside (SEEDS seeds); PART of PARTS: only that share of the operations is cut (runs
+side by side, their counts added). At each cut the board powers
 up: CIRCUITPY is mounted afresh and the program CircuitPython would run (code.py, else
 main.py) decides:
   old         the previous version's code.py runs /app_a, every file of it whole
@@ -269,7 +270,7 @@ def build(work):
     return image
 
 
-def main(work, every, seeds, ends, reuse=1):
+def main(work, every, seeds, ends, reuse=1, part=0, parts=1):
     t0 = time.time()
     image = build(work)
     ops = lines(work + "/ops.txt")
@@ -299,9 +300,10 @@ def main(work, every, seeds, ends, reuse=1):
     counts = {}
     kept = [0, 0]
     points = 0
+    mine = range(part * len(log) // parts, (part + 1) * len(log) // parts)  # this run's share
     for k in range(len(log)):
         kind, addr, data = log[k]
-        if k % every == 0 or k < ends or k >= len(log) - ends:
+        if k in mine and (k % every == 0 or k < ends or k >= len(log) - ends):
             i = addr // SECTOR
             saved = flash.sectors.get(i)
             saved = bytes(saved) if saved is not None else None
@@ -343,4 +345,4 @@ def main(work, every, seeds, ends, reuse=1):
     print("DONE")
 
 
-main(sys.argv[1], *[int(a) for a in sys.argv[2:]] + [1, 1, 0, 1][len(sys.argv) - 2:])
+main(sys.argv[1], *[int(a) for a in sys.argv[2:]] + [1, 1, 0, 1, 0, 1][len(sys.argv) - 2:])

@@ -28,6 +28,7 @@ from host_sim import deploy  # noqa: E402
 # The last commit whose deploy switched apps by rewriting code.py: "the previous version".
 PREVIOUS = "7bfecbdeb646bf559e5b8d73812cc154c298f4af"
 OUTCOMES = ("old", "new", "incomplete", "unmountable", "no-app", "HALF")
+SUMMED = ("points", "reused", "sizes_only_half", "user_kept", "user_damaged")  # per run; the others are alike
 BOOT_OUT = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; %s with rp2040\r\n"
             "Board ID:%s\r\nUID:E6614C311B7A8B21\r\n")
 USER_FILES = {  # the owner's, on the drive before the previous version came
@@ -150,25 +151,29 @@ def _read(drive, rel):
         return f.read()
 
 
-def sweep(work, every=1, seeds=1, board="picosystem", ends=0, timeout=None):
-    """{key: value} of the RESULT lines, and the CUT and ERROR lines."""
+def sweep(work, every=1, seeds=1, board="picosystem", ends=0, timeout=None, parts=1):
+    """{key: value} of the RESULT lines (the counts of ``parts`` runs side by side added), and the
+    CUT and ERROR lines."""
     prepare(work, board)
-    args = [work, str(every), str(seeds), str(ends)]
-    done = subprocess.run([INTERP, "-X", "heapsize=48M", "benchmarks/cp_deploy_cuts.py"] + args,
-                          cwd=ROOT, env=dict(os.environ, MICROPYPATH=ROOT), capture_output=True, text=True,
-                          timeout=timeout)
-    out = done.stdout + done.stderr
-    if done.returncode != 0 or "DONE" not in done.stdout:
-        raise RuntimeError("circuitpython-rp2040 failed (rc %d):\n%s" % (done.returncode, out[-4000:]))
+    runs = [subprocess.Popen([INTERP, "-X", "heapsize=48M", "benchmarks/cp_deploy_cuts.py", work, str(every),
+                              str(seeds), str(ends), "1", str(p), str(parts)], cwd=ROOT,
+                             env=dict(os.environ, MICROPYPATH=ROOT), stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True) for p in range(parts)]
     results = {}
     cuts = []
-    for line in done.stdout.splitlines():
-        if line.startswith("RESULT "):
-            split = line[7:].partition if line.startswith("RESULT after ") else line[7:].rpartition
-            key, _, value = split(" ")
-            results[key] = value
-        elif line.startswith(("CUT ", "ERROR ")):
-            cuts.append(line)
+    for run in runs:
+        out = run.communicate(timeout=timeout)[0]
+        if run.returncode != 0 or "DONE" not in out:
+            raise RuntimeError("circuitpython-rp2040 failed (rc %d):\n%s" % (run.returncode, out[-4000:]))
+        for line in out.splitlines():
+            if line.startswith("RESULT "):
+                split = line[7:].partition if line.startswith("RESULT after ") else line[7:].rpartition
+                key, _, value = split(" ")
+                if key.startswith("count ") or key in SUMMED:
+                    value = str(int(results.get(key, 0)) + int(value))
+                results[key] = value
+            elif line.startswith(("CUT ", "ERROR ")):
+                cuts.append(line)
     return results, cuts
 
 
@@ -236,6 +241,7 @@ def main(argv=None):
     ap.add_argument("--every", type=int, default=1, help="cut every N-th flash operation (default: all)")
     ap.add_argument("--seeds", type=int, default=1, help="torn-bit seeds per cut inside an operation")
     ap.add_argument("--ends", type=int, default=0, help="and every one of the first and last N operations")
+    ap.add_argument("--parts", type=int, default=2, help="runs side by side, each cutting its share")
     ap.add_argument("--work", help="keep the work folder here (default: a temporary one)")
     ap.add_argument("--boot-cost", action="store_true",
                     help="only what the loader's check costs a power-up (callgrind)")
@@ -259,7 +265,7 @@ def main(argv=None):
                       % (label, cost["crc"], cost["sizes"]))
             if args.boot_cost:
                 return 0
-        results, cuts = sweep(work, args.every, args.seeds, args.board, args.ends)
+        results, cuts = sweep(work, args.every, args.seeds, args.board, args.ends, parts=args.parts)
     report(results, cuts, args.every, args.seeds, args.ends)
     return 1 if int(results["count HALF"]) else 0
 
