@@ -7,8 +7,8 @@
 # lines before. A folder is complete when its manifest is whole (its own CRC matches) and
 # every file it names reads back with the size and CRC it names; the newest complete folder
 # runs. The files' CRCs, not only their sizes: a cut while the FAT's sector is rewritten can
-# cut a complete folder's cluster chains short and leave every size in its directory as it
-# was (make deploy-cuts counts how often sizes alone would run such a folder). Neither
+# leave a complete folder's files their sizes and other bytes (make deploy-cuts counts how
+# often sizes alone would run such a folder: 12 of 20,196 cut points). Neither
 # complete: one screen says so and the board waits. The match is in the nvm or the FRAM,
 # which deploy never writes.
 #
