@@ -612,11 +612,12 @@ def _report_others(done, log):
 
 def _put_main(io, drive, entry, kind, today, done):
     # The loader whole as /main.py (CircuitPython runs it when there is no code.py). A main.py
-    # there is the user's, unless a deploy from the previous version was cut short (the stub).
+    # there is the user's, unless a deploy over the previous version was cut short (the stub:
+    # that deploy moved the user's aside before it wrote its own).
     there = _read(os.path.join(drive, "main.py"))
     if there == entry:
         return
-    if there is not None and kind not in ("previous", "stub"):
+    if there is not None and kind != "stub":
         _aside(io, drive, "main.py", today, done)
     io.write("main.py", entry)
     io.sync()

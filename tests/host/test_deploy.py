@@ -666,3 +666,12 @@ def test_over_the_previous_version_a_folder_without_the_app_gets_no_manifest(dri
     ops, _ = run(drive, site)
     assert "write app_a/manifest.txt" not in ops and drive_code.generation(drive, "app_a") == -1
     assert ops[:2] == ["overwrite code.py", "write main.py"] and drive_code.choose(drive) == "app_b"
+
+
+def test_over_the_previous_version_a_main_py_of_the_users_is_moved_aside_first(drive, site):
+    previous_version(drive)
+    write(drive, "main.py", b"print('mine')\n")
+    ops, done = run(drive, site)
+    assert ops[:3] == ["overwrite code.py", "rename main.py main.user-%s.py" % TODAY, "write main.py"]
+    assert read(drive, "main.user-%s.py" % TODAY) == b"print('mine')\n" and done.moved == [
+        ("main.py", "main.user-%s.py" % TODAY)]
