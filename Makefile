@@ -133,6 +133,13 @@ uf2: venv
 bundle: venv
 	$(PY) -m host_sim bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
+## deploy-cuts: a deploy over the previous version cut at every flash operation (CircuitPython's FAT over the
+## flash model, ../shared/tools); counts what the board then runs: make deploy-cuts [EVERY=N] [SEEDS=S] [BOARD=...]
+.PHONY: deploy-cuts
+deploy-cuts: venv
+	nice -n 10 $(PY) benchmarks/deploy_cuts.py --board "$(or $(BOARD),picosystem)" --every "$(or $(EVERY),1)" \
+		--seeds "$(or $(SEEDS),1)"
+
 ## backup: the board's match and settings into a JSON file, over USB: make backup [PORT=/dev/ttyACM0] [OUT=file.json]
 .PHONY: backup records restore serial-board
 backup: venv

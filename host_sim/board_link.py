@@ -27,18 +27,26 @@ WRITE_CHUNK = 768
 # Enough for a board that is busy redrawing an e-paper panel when Ctrl-C comes.
 ANSWER_S = 5
 
-# The app lives in /app_a or /app_b, the one the drive's code.py names (host_sim/deploy.py);
-# the REPL starts without it on sys.path.
+# The app lives in /app_a or /app_b, the one the drive's code.py (the loader,
+# firmware/drive_code.py) finds complete, or the one the version before it named
+# (host_sim/deploy.py); the REPL starts without it on sys.path.
 _PROBE = """\
 import microcontroller, binascii, sys
+_s = None
 try:
     with open("/code.py") as _c:
         _t = _c.read()
-    for _s in ("/app_a", "/app_b"):
-        if ('"%s"' % _s) in _t and _s not in sys.path:
-            sys.path[0:0] = [_s, _s + "/lib"]
 except OSError:
-    pass
+    _t = ""
+if _t.startswith("# The drive's code.py"):
+    from code import choose
+    _s = choose()
+for _x in ("app_a", "app_b"):
+    if ('"/%s"' % _x) in _t:
+        _s = _x
+del _t
+if _s is not None and "/" + _s not in sys.path:
+    sys.path[0:0] = ["/" + _s, "/" + _s + "/lib"]
 _n = len(microcontroller.nvm)
 _p = None
 _f = None

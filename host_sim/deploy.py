@@ -1,22 +1,27 @@
 """Copy the app onto a board's CIRCUITPY drive: `make deploy BOARD=NAME [DRIVE=PATH] [MPY_CROSS=PATH]`.
 
-The app lives in one of two folders, /app_a or /app_b, and the drive's code.py (a few lines
-this module writes) names the one the board runs. A deploy writes the other folder whole (the
-Adafruit libraries the board profile lists in LIBS, from the pinned PyPI packages in .venv,
-under lib/; engine_core/; the board's profile with the shared modules of boards/; firmware/),
-syncs, and only then changes the folder's name in code.py: one byte of a file that keeps its
-length. Power gone or cable pulled at any moment, the board starts either the old app or the
-new one, never half of each; CircuitPython's auto-reload during the copy restarts the old one.
-The folder of the old app goes last. With an mpy-cross (CircuitPython's own, matching the
-firmware's version) every module is compiled to .mpy first.
+The app lives in one of two folders, /app_a or /app_b (the Adafruit libraries the board profile
+lists in LIBS, from the pinned PyPI packages in .venv, under lib/; engine_core/; the board's
+profile with the shared modules of boards/; firmware/). The drive's code.py is the loader
+(firmware/drive_code.py): it runs the folder whose manifest.txt is whole and whose files all
+have the sizes and CRCs it names, the newest when both do; with neither, it shows "App
+incomplete" on the panel.
+A deploy writes the folder that does not run: its manifest goes first, the files that differ
+from what the folder holds are written (the others stay), and the new manifest goes last, after
+a sync; that last write is the switch. Power gone or cable pulled at any moment, the board starts
+the old app, the new one or the "incomplete" screen, never half an app (make deploy-cuts counts
+it, cut at every flash operation). The folder of the older app stays: the next deploy writes
+only what changed in it. With an mpy-cross (CircuitPython's own, matching the firmware's version)
+every module is compiled to .mpy first.
 
-Before anything is written: the board named in boot_out.txt must be BOARD's, and the drive
-must have room for the new folder beside the old one. When the running app is already this
-one, nothing is written (the flash wears). The app ships no boot.py: the first version's
-boot.py, which took the drive from the computer at every power-up, is removed (recognised
-by its text), and so is that version's app at the drive's root; any other boot.py, the
-first version's journal files (journal0.bin, journal1.bin), lib/ and anything else of the
-user's are never touched.
+Before anything is written: the board named in boot_out.txt must be BOARD's, and the drive must
+have room for what is written. When the running app is already this one, nothing is written (the
+flash wears). code.py is written once, when it is not the loader: whole as main.py first, then
+renamed, so that it is never torn. A code.py (or code.txt, main.py) that deploy did not write is
+moved aside as code.user-DATE.py, never deleted; the code.py the version before the loader wrote
+is removed. The first version's boot.py (which took the drive from the computer at every
+power-up, recognised by its text) and its app at the drive's root go. Anything else on the drive
+is left as it is, and deploy lists what at the root is not its own.
 """
 
 import argparse
@@ -30,18 +35,28 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import time
+import zlib
+
+from firmware import drive_code
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SLOTS = ("app_a", "app_b")  # the two homes of the app on the drive: same length, one byte apart
-START = "firmware/code.py"  # the app's entry module; the drive's code.py imports it
-CODE_PY = (
+SLOTS = drive_code.SLOTS  # the two homes of the app on the drive
+MANIFEST = drive_code.MANIFEST  # in each: written last, it makes the folder complete
+START = "firmware/code.py"  # the app's entry module; the loader imports it
+LOADER = "firmware/drive_code.py"  # the drive's code.py, not part of the app's folder
+LOADER_MARK = b"# The drive's code.py. make deploy (host_sim/deploy.py)"
+CLUSTER = 512  # bytes per cluster of CIRCUITPY as CircuitPython formats it on an RP2040 (1 MB, FAT12)
+# The code.py of the version before the loader: it named the folder it ran.
+OLD_CODE_PY = (
     "# Written by make deploy (host_sim/deploy.py). The app is in the folder named below; a\n"
     "# deploy writes the other folder whole, then changes this name: the board runs the old app\n"
     "# or the new one, never half of each.\n"
     "import sys\n"
     "sys.path[0:0] = [\"/%s\", \"/%s/lib\"]\n"
     "import firmware.code\n")
-LIVE = re.compile(r'^sys\.path\[0:0\] = \["/(app_[ab])", "/app_[ab]/lib"\]$', re.M)
+# What operating systems put on a drive of their own accord.
+SYSTEM = (".fseventsd", ".Trashes", ".Spotlight-V100", ".metadata_never_index", "System Volume Information")
 # A line only the first version's boot.py holds (it remounted CIRCUITPY for the app).
 OLD_BOOT_MARK = b'storage.remount("/", readonly=False)'
 OLD_BOOT_TITLE = b"/boot.py on the board (make deploy copies it there)"
@@ -184,7 +199,7 @@ def plan(board, root=None, site=None):
         files.append(("boards/" + name, path))
     if not os.path.isfile(os.path.join(root, START)):
         raise DeployError("%s is missing" % START)
-    files += _tree_files(root, "firmware")
+    files += _tree_files(root, "firmware", skip=(LOADER,))
     return files
 
 
@@ -208,18 +223,7 @@ def compile_mpy(files, mpy_cross):
     return out
 
 
-def drive_tree(board, mpy_cross=None, slot=SLOTS[0], root=None, site=None):
-    """(path on the drive, bytes) of everything a deploy onto an empty drive writes, in the
-    order it writes them: the app's folder ``slot``, then code.py (make uf2 packs this tree)."""
-    files = plan(board, root, site)
-    if mpy_cross:
-        files = compile_mpy(files, mpy_cross)
-    for dest, src in files:
-        yield slot + "/" + dest, _content(src)
-    yield "code.py", code_py(slot)
-
-
-# -- writing ---------------------------------------------------------------------------------
+# -- what goes on the drive ------------------------------------------------------------------
 
 
 def _content(src):
@@ -229,30 +233,169 @@ def _content(src):
         return f.read()
 
 
-def write_file(path, data):
-    # A file of the same length is written over in place, not truncated first: the switch of
-    # code.py from one app folder to the other then changes its bytes and nothing else (no
-    # moment where code.py is empty, no new cluster in the FAT).
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    same = os.path.isfile(path) and os.path.getsize(path) == len(data)
-    with open(path, "r+b" if same else "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
+def app_files(board, mpy_cross=None, root=None, site=None):
+    """[(path in the app's folder, bytes)] of the app for ``board``, in the order deploy writes them."""
+    files = plan(board, root, site)
+    if mpy_cross:
+        files = compile_mpy(files, mpy_cross)
+    return [(dest, _content(src)) for dest, src in files]
 
 
-def code_py(slot):
-    return (CODE_PY % (slot, slot)).encode()
+def loader(root=None):
+    """The drive's code.py: firmware/drive_code.py, which picks the app folder by its manifest."""
+    return _content(os.path.join(root or ROOT, LOADER))
 
 
-def live_slot(drive):
-    """The folder the drive's code.py runs the app from, or None (no code.py of ours)."""
+def manifest(contents, gen):
+    """A folder's manifest.txt, the last file deploy writes into it (firmware/drive_code.py reads it)."""
+    body = ("app %d\n" % gen + "".join("%d %08x %s\n" % (len(data), zlib.crc32(data), dest)
+                                       for dest, data in contents)).encode()
+    return body + b"end %08x\n" % zlib.crc32(body)
+
+
+def drive_files(board, mpy_cross=None, root=None, site=None):
+    """{path on the drive: bytes}: everything deploy writes onto a drive that holds no app yet."""
+    contents = app_files(board, mpy_cross, root, site)
+    out = {SLOTS[0] + "/" + dest: data for dest, data in contents}
+    out[SLOTS[0] + "/" + MANIFEST] = manifest(contents, 1)
+    out["code.py"] = loader(root)
+    return out
+
+
+def drive_tree(board, mpy_cross=None):
+    """[(path on the drive, bytes)] of drive_files() in the order deploy writes them: the app's
+    folder, its manifest, the loader (make uf2 packs this tree)."""
+    return list(drive_files(board, mpy_cross).items())
+
+
+def room(sizes, cluster=CLUSTER):
+    """Bytes that files of ``sizes`` take on a FAT drive, with a cluster for each folder they are in
+    ({path: size}: the folders are counted from the paths)."""
+    folders = {os.path.dirname(p) for p in sizes} - {""}
+    parents = set()
+    for d in folders:
+        while d:
+            parents.add(d)
+            d = os.path.dirname(d)
+    return sum(-(-n // cluster) * cluster for n in sizes.values()) + len(parents) * cluster
+
+
+def app_room(board, mpy_cross=None, cluster=CLUSTER, root=None, site=None):
+    """What the app takes on a drive with ``cluster``-byte clusters: the free room a deploy needs
+    when the other folder holds none of it (the README's figure, tests/host/test_deploy.py)."""
+    return room({p: len(d) for p, d in drive_files(board, mpy_cross, root, site).items()}, cluster)
+
+
+# -- the drive -------------------------------------------------------------------------------
+
+
+class HostDrive:
+    """The file operations deploy makes on the mounted drive, one whole file or one name at a
+    time. benchmarks/deploy_cuts.py records them and replays them on a modelled flash."""
+
+    def __init__(self, top):
+        self.top = top
+
+    def path(self, rel):
+        return os.path.join(self.top, *rel.split("/"))
+
+    def write(self, rel, data):
+        # Folders as needed; a file that exists is written over (truncated first).
+        path = self.path(rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def overwrite(self, rel, data):
+        # The bytes of a file of the same length, in place: no cluster changes hands.
+        with open(self.path(rel), "r+b") as f:
+            assert len(data) == os.fstat(f.fileno()).st_size
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def remove(self, rel):
+        os.remove(self.path(rel))
+
+    def rmdir(self, rel):
+        os.rmdir(self.path(rel))
+
+    def rename(self, rel, new):
+        os.rename(self.path(rel), self.path(new))
+
+    def sync(self):
+        if hasattr(os, "sync"):
+            os.sync()
+
+
+def _read(path):
     try:
-        with open(os.path.join(drive, "code.py"), encoding="utf-8", errors="replace") as f:
-            m = LIVE.search(f.read())
+        with open(path, "rb") as f:
+            return f.read()
     except OSError:
         return None
-    return m.group(1) if m else None
+
+
+def _files(top):
+    """{relative path: size} of every file under ``top`` (none when it is not a folder)."""
+    out = {}
+    for here, _, files in os.walk(top):
+        for f in files:
+            path = os.path.join(here, f)
+            out[os.path.relpath(path, top).replace(os.sep, "/")] = os.path.getsize(path)
+    return out
+
+
+STUB_HEAD = b"# make deploy: /main.py once whole; was /"
+STUB = (STUB_HEAD + b"%s\n"
+        b"try:\n from binascii import crc32\n d=open('/main.py','rb').read()\n"
+        b" if crc32(d)!=0x%08x:\n  raise OSError\nexcept Exception:\n"
+        b" d='print(\"" + drive_code.INCOMPLETE.encode() + b"\")\\nwhile 1:pass'\nexec(d)\n")
+
+
+def stub(entry, length, slot):
+    """The code.py that takes the previous version's place in place (``length`` bytes, its own;
+    ``slot`` the folder it ran): it runs /main.py once that is ``entry`` whole, else says the app
+    is incomplete."""
+    text = STUB % (slot.encode(), zlib.crc32(entry))
+    assert len(text) <= length, "the stub outgrew the code.py it replaces"
+    return text + b"#" * (length - len(text) - 1) + b"\n"
+
+
+def code_py_kind(data, root=None):
+    """Whose the drive's code.py is: "loader" (this version's), "previous" (the version before the
+    loader: it runs the folder it names, unchecked), "stub" (a deploy from that version was cut
+    short), "ours" (an older loader), "user" or None (there is none)."""
+    if data is None:
+        return None
+    if data == loader(root):
+        return "loader"
+    if any(data == old_code_py(s) for s in SLOTS):
+        return "previous"
+    if data.startswith(STUB_HEAD):
+        return "stub"
+    if data.startswith(LOADER_MARK):
+        return "ours"
+    return "user"
+
+
+def old_code_py(slot):
+    """The code.py the version before the manifests wrote: it named the folder to run."""
+    return (OLD_CODE_PY % (slot, slot)).encode()
+
+
+def running_slot(drive, root=None):
+    """The folder the drive's code.py runs the app from, or None."""
+    data = _read(os.path.join(drive, "code.py"))
+    kind = code_py_kind(data, root)
+    if kind == "stub":  # a deploy over the previous version was cut short: the folder it ran
+        return drive_code.choose(drive) or next(
+            (s for s in SLOTS if data.startswith(STUB_HEAD + s.encode())), None)
+    if kind in ("loader", "ours"):
+        return drive_code.choose(drive)
+    return next((s for s in SLOTS if data == old_code_py(s)), None)
 
 
 def board_on_drive(drive):
@@ -280,7 +423,7 @@ def cluster_size(drive):
     """Bytes per cluster of the drive's file system (what a file takes at least)."""
     if hasattr(os, "statvfs"):
         st = os.statvfs(drive)
-        return st.f_frsize or st.f_bsize or 512
+        return st.f_frsize or st.f_bsize or CLUSTER
     try:
         import ctypes
 
@@ -288,66 +431,63 @@ def cluster_size(drive):
         ctypes.windll.kernel32.GetDiskFreeSpaceW(  # type: ignore[attr-defined]
             os.path.splitdrive(os.path.abspath(drive))[0] + "\\", ctypes.byref(per_cluster),
             ctypes.byref(per_sector), ctypes.byref(free), ctypes.byref(total))
-        return per_cluster.value * per_sector.value or 4096
+        return per_cluster.value * per_sector.value or CLUSTER
     except (AttributeError, OSError):
-        return 4096
+        return CLUSTER
 
 
-def _room(sizes, folders, cluster):
-    """Bytes that files of ``sizes`` and ``folders`` folders take on the drive."""
-    return sum(-(-n // cluster) * cluster for n in sizes) + folders * cluster
-
-
-def _folder_room(path, cluster):
-    sizes, folders = [], 0
-    for here, _, files in os.walk(path):
-        folders += 1
-        sizes += [os.path.getsize(os.path.join(here, f)) for f in files]
-    return _room(sizes, folders, cluster)
-
-
-def _same(drive, slot, contents):
-    """Whether the folder ``slot`` holds exactly ``contents`` and code.py runs it."""
-    top = os.path.join(drive, slot)
-    if not os.path.isdir(top) or sorted(_tree(top)) != sorted(dest for dest, _ in contents):
-        return False
-    for dest, data in contents:
-        with open(os.path.join(top, dest), "rb") as f:
-            if f.read() != data:
-                return False
-    with open(os.path.join(drive, "code.py"), "rb") as f:
-        return f.read() == code_py(slot)
-
-
-def _leftovers(drive, live):
-    """What goes once the new app runs: the old app's folder, the first version's app at the
-    root and its boot.py."""
-    out = [s for s in SLOTS if s != live and os.path.isdir(os.path.join(drive, s))]
-    out += [top for top in FLAT if os.path.isdir(os.path.join(drive, top))]
-    boot = os.path.join(drive, "boot.py")
-    if os.path.isfile(boot):
-        with open(boot, "rb") as f:
-            text = f.read()
-        if OLD_BOOT_MARK in text and OLD_BOOT_TITLE in text:
-            out.append("boot.py")
+def _first_version(drive):
+    """What the first app version left that goes once the new app runs: its app at the root and
+    its boot.py, which took the drive from the computer at every power-up."""
+    out = [top for top in FLAT if os.path.isdir(os.path.join(drive, top))]
+    text = _read(os.path.join(drive, "boot.py"))
+    if text is not None and OLD_BOOT_MARK in text and OLD_BOOT_TITLE in text:
+        out.append("boot.py")
     return out
 
 
-def _remove(drive, name):
-    path = os.path.join(drive, name)
-    if os.path.isdir(path):
-        shutil.rmtree(path)
-    else:
-        os.remove(path)
+def aside_name(drive, name, today):
+    """A free name for a file of the user's that must leave ``name``: code.py -> code.user-DATE.py."""
+    stem, ext = os.path.splitext(name)
+    for n in range(1, 1000):
+        new = "%s.user-%s%s%s" % (stem, today, "" if n == 1 else "-%d" % n, ext)
+        if not os.path.exists(os.path.join(drive, new)):
+            return new
+    raise DeployError("no free name to keep your %s under" % name)
 
 
-def _sync():
-    if hasattr(os, "sync"):
-        os.sync()
+def not_ours(drive):
+    """The entries at the drive's root that deploy did not make (folders end in /)."""
+    out = []
+    for name in sorted(os.listdir(drive)):
+        if name in ("code.py", "boot_out.txt") + SLOTS or name in SYSTEM or name.startswith("._"):
+            continue
+        out.append(name + "/" if os.path.isdir(os.path.join(drive, name)) else name)
+    return out
 
 
-def deploy(board, drive=None, mpy_cross=None, root=None, site=None, write=None, log=print):
-    """Put the app for `board` on the drive; returns (written, unchanged, removed) drive paths."""
+class Outcome:
+    """What a deploy did, as drive paths: written, unchanged (already there), removed, moved
+    ([(old, new)]: the user's files it moved aside) and others (the root's entries not deploy's)."""
+
+    def __init__(self):
+        self.written = []
+        self.unchanged = []
+        self.removed = []
+        self.moved = []
+        self.others = []
+
+
+def _remove_tree(io, drive, top):
+    """Remove the folder ``top`` file by file, then its folders, deepest first."""
+    for rel in sorted(_files(os.path.join(drive, top)), key=lambda p: (-p.count("/"), p)):
+        io.remove(top + "/" + rel)
+    for here, _, _ in sorted(os.walk(os.path.join(drive, top)), key=lambda w: -len(w[0])):
+        io.rmdir(os.path.relpath(here, drive).replace(os.sep, "/"))
+
+
+def deploy(board, drive=None, mpy_cross=None, root=None, site=None, io=None, log=print, today=None):
+    """Put the app for `board` on the drive (see the module's text); returns an Outcome."""
     profiles = check_board(board, root)
     drive = choose_drive(drive)
     if not os.access(drive, os.W_OK):
@@ -355,45 +495,161 @@ def deploy(board, drive=None, mpy_cross=None, root=None, site=None, write=None, 
                           "at every power-up: unplug the board, hold its Back key (README) while plugging "
                           "it in, and deploy again; this version leaves the drive to the computer." % drive)
     check_board_id(board, drive, profiles)
-    files = plan(board, root, site)
-    if mpy_cross:
-        files = compile_mpy(files, mpy_cross)
-    contents = [(dest, _content(src)) for dest, src in files]
-    live = live_slot(drive)
-    if live is not None and _same(drive, live, contents):
-        log("%s: the app in /%s is this one already: nothing written" % (drive, live))
-        return [], [live + "/" + dest for dest, _ in contents] + ["code.py"], []
-    slot = SLOTS[1] if live == SLOTS[0] else SLOTS[0]
+    contents = app_files(board, mpy_cross, root, site)
+    entry = loader(root)
+    io = io or HostDrive(drive)
+    today = today or time.strftime("%Y-%m-%d")
+    done = Outcome()
+    code = _read(os.path.join(drive, "code.py"))
+    kind = code_py_kind(code, root)
+    newest = drive_code.choose(drive)
+    running = running_slot(drive, root)
+    if newest is not None and all(_read(os.path.join(drive, newest, d)) == data for d, data in contents):
+        done.unchanged = [newest + "/" + d for d, _ in contents]
+        if kind == "loader":
+            done.unchanged.append("code.py")
+            log("%s: the app in /%s is this one already: nothing written" % (drive, newest))
+        else:
+            _check_room(drive, {"main.py": len(entry)}, 0, mpy_cross)
+            _install_loader(io, drive, entry, kind, today, done)
+            log("%s: the app in /%s is this one already; code.py made its loader" % (drive, newest))
+        return _finish(io, drive, newest, done, log)
+    slot = SLOTS[1] if (running or newest) == SLOTS[0] else SLOTS[0]
+    gen = max(2 if kind == "previous" else 1, max(drive_code.generation(drive, s) for s in SLOTS) + 1)
+    top = os.path.join(drive, slot)
+    there = _files(top)
+    same = [d for d, data in contents if there.get(d) == len(data) and _read(os.path.join(top, d)) == data]
+    write = [(d, data) for d, data in contents if d not in same]
+    new_manifest = manifest(contents, gen)
     cluster = cluster_size(drive)
-    folders = len({os.path.dirname(dest) for dest, _ in contents}) + 1
-    need = _room([len(data) for _, data in contents], folders, cluster) + cluster  # and code.py
-    free = shutil.disk_usage(drive).free
-    if os.path.isdir(os.path.join(drive, slot)):  # left by a deploy that was cut short: it goes first
-        free += _folder_room(os.path.join(drive, slot), cluster)
+    sizes = {slot + "/" + d: len(data) for d, data in write}
+    sizes[slot + "/" + MANIFEST] = len(new_manifest)
+    if kind != "loader":
+        sizes["main.py"] = len(entry)  # then renamed code.py
+    _check_room(drive, sizes, sum(-(-n // cluster) * cluster for p, n in there.items() if p not in same),
+                mpy_cross)
+    if kind == "previous":
+        # That version's code.py runs its folder unchecked, and any write that moves a cluster
+        # rewrites the FAT's sector, where a cut can cut that folder's files short. So first,
+        # in place (no cluster moves), code.py becomes the stub, which runs the loader once it
+        # is whole as main.py; then the running folder gets the manifest of what it holds.
+        held = [(rel, _read(os.path.join(drive, running, rel)))
+                for rel in sorted(_files(os.path.join(drive, running)))]
+        io.overwrite("code.py", stub(entry, len(code), running))
+        io.sync()
+        _put_main(io, drive, entry, kind, today, done)
+        if set(dict(held)) & {START, START[:-3] + ".mpy"}:  # an app, not a folder emptied by hand
+            io.write(running + "/" + MANIFEST, manifest(held, gen - 1))
+            io.sync()
+    _write_folder(io, drive, slot, there, {d for d, _ in contents}, write, new_manifest, done)
+    done.unchanged = [slot + "/" + d for d in same]
+    if kind != "loader":
+        _install_loader(io, drive, entry, kind, today, done)
+    else:
+        done.unchanged.append("code.py")
+    log("%s: the app written to /%s (%d files: %d written, %d there already%s); it runs once its "
+        "manifest is whole" % (drive, slot, len(contents), len(write), len(same),
+                               ", .mpy" if mpy_cross else ""))
+    return _finish(io, drive, slot, done, log)
+
+
+def _check_room(drive, sizes, freed, mpy_cross):
+    # ``sizes``: {drive path: bytes} to be written; ``freed``: bytes the deploy frees first.
+    need = room(sizes, cluster_size(drive))  # onto a drive without the app: app_room(), the README's figure
+    free = shutil.disk_usage(drive).free + freed
     if need > free:
         raise DeployError("the new app needs %d KB beside the running one, and %s has %d KB free: "
                           "make room on the drive%s" % (-(-need // 1024), drive, free // 1024,
                                                         "" if mpy_cross else ", or deploy with MPY_CROSS= "
                                                         "(.mpy files are smaller)"))
-    if os.path.isdir(os.path.join(drive, slot)):
-        shutil.rmtree(os.path.join(drive, slot))
-    write = write or write_file
-    written = []
-    for dest, data in contents:
-        write(os.path.join(drive, slot, dest), data)
-        written.append(slot + "/" + dest)
-    _sync()  # every file of the new app on the drive before code.py names it
-    write(os.path.join(drive, "code.py"), code_py(slot))
-    written.append("code.py")
-    _sync()
-    removed = _leftovers(drive, slot)
-    for name in removed:
-        _remove(drive, name)
-    _sync()
-    log("%s: the app written to /%s (%d files%s) and started from code.py; %s"
-        % (drive, slot, len(contents), ", .mpy" if mpy_cross else "",
-           "removed " + ", ".join("/" + r for r in removed) if removed else "nothing removed"))
-    return written, [], removed
+
+
+def _write_folder(io, drive, slot, there, wanted, write, new_manifest, done):
+    # The folder's manifest goes first (from then on the loader passes it by), then what the new
+    # app has not (deepest first, then emptied folders), then the files that differ; the new
+    # manifest last, once they are on the drive.
+    top = os.path.join(drive, slot)
+    if MANIFEST in there:
+        io.remove(slot + "/" + MANIFEST)
+        io.sync()
+    for rel in sorted((p for p in there if p != MANIFEST and p not in wanted),
+                      key=lambda p: (-p.count("/"), p)):
+        io.remove(slot + "/" + rel)
+        done.removed.append(slot + "/" + rel)
+    for here, _, _ in sorted(os.walk(top), key=lambda w: -len(w[0])):
+        if here != top and not os.listdir(here):
+            io.rmdir(os.path.relpath(here, drive).replace(os.sep, "/"))
+    for dest, data in write:
+        io.write(slot + "/" + dest, data)
+        done.written.append(slot + "/" + dest)
+    io.sync()
+    io.write(slot + "/" + MANIFEST, new_manifest)
+    done.written.append(slot + "/" + MANIFEST)
+    io.sync()
+
+
+def _finish(io, drive, slot, done, log):
+    # The first version's leftovers go; what deploy did is said.
+    for name in _first_version(drive):
+        if os.path.isdir(os.path.join(drive, name)):
+            _remove_tree(io, drive, name)
+        else:
+            io.remove(name)
+        done.removed.append(name)
+    io.sync()
+    done.others = not_ours(drive)
+    for old, new in done.moved:
+        log("  yours, kept: /%s is now /%s" % (old, new))
+    olds = [r for r in done.removed if r.startswith(slot + "/")]
+    named = [r for r in done.removed if r not in olds]
+    log("  removed: %s" % ("; ".join(
+        (["%d files of the older app in /%s" % (len(olds), slot)] if olds else [])
+        + ["/" + r + " (" + ("the first app version's" if r in FLAT or r == "boot.py" else
+                             "an older deploy's, now the loader" if r == "code.py" else "deploy's own")
+           + ")" for r in named]) or "nothing"))
+    _report_others(done, log)
+    return done
+
+
+def _report_others(done, log):
+    if done.others:
+        log("  kept, not deploy's: %s" % ", ".join("/" + n for n in done.others))
+
+
+def _put_main(io, drive, entry, kind, today, done):
+    # The loader whole as /main.py (CircuitPython runs it when there is no code.py). A main.py
+    # there is the user's, unless a deploy over the previous version was cut short (the stub:
+    # that deploy moved the user's aside before it wrote its own).
+    there = _read(os.path.join(drive, "main.py"))
+    if there == entry:
+        return
+    if there is not None and kind != "stub":
+        _aside(io, drive, "main.py", today, done)
+    io.write("main.py", entry)
+    io.sync()
+
+
+def _install_loader(io, drive, entry, kind, today, done):
+    # code.py becomes the loader without a moment in which it is torn or missing: the loader is
+    # whole as main.py first, the old code.py leaves by name (removed when deploy wrote it, else
+    # moved aside), then main.py is renamed. A cut runs the old code.py or the loader.
+    _put_main(io, drive, entry, kind, today, done)
+    if os.path.exists(os.path.join(drive, "code.txt")):  # CircuitPython would run it first
+        _aside(io, drive, "code.txt", today, done)
+    if kind in ("previous", "stub", "ours"):
+        io.remove("code.py")
+        done.removed.append("code.py")
+    elif kind == "user":
+        _aside(io, drive, "code.py", today, done)
+    io.rename("main.py", "code.py")
+    io.sync()
+    done.written.append("code.py")
+
+
+def _aside(io, drive, name, today, done):
+    new = aside_name(drive, name, today)
+    io.rename(name, new)
+    done.moved.append((name, new))
 
 
 def main(argv=None):

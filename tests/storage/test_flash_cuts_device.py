@@ -6,7 +6,7 @@ journal1.bin on CIRCUITPY into the nvm, then a session of saves.
 Fault model (tests/storage/test_flash_cuts.py has the details): the power goes before any
 one flash operation or inside it (a torn page program or sector erase), at every operation
 of the start-up and the session. The flash holds the nvm sector and a FAT CIRCUITPY that
-os.VfsFat formatted and that holds the deployed app (host_sim/deploy.py's plan), as
+os.VfsFat formatted and that holds the deployed app (host_sim/deploy.py's drive_files), as
 CircuitPython's supervisor writes it (one sector of cache, erase + program on write-back).
 After each cut, on the next boot: CIRCUITPY must mount with every file byte-identical and no
 flash sector but the nvm's changed (the app never writes the drive, and no cut may damage
@@ -54,15 +54,15 @@ def run_cp(args, timeout):
 
 
 def prepare(work, rounds):
-    from host_sim.deploy import SLOTS, code_py, plan
+    from host_sim.deploy import drive_files
 
-    entry = os.path.join(work, "code.py")
-    with open(entry, "wb") as f:
-        f.write(code_py(SLOTS[0]))
     with open(os.path.join(work, "manifest.txt"), "w") as f:
-        for dest, src in plan(BOARD):
-            f.write("%s/%s\t%s\n" % (SLOTS[0], dest, src))
-        f.write("code.py\t%s\n" % entry)
+        for rel, data in drive_files(BOARD).items():  # in the order deploy writes them
+            path = os.path.join(work, "deployed", rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as out:
+                out.write(data)
+            f.write("%s\t%s\n" % (rel, path))
     j0, j1, state = score_session.legacy_journals(rounds=LEGACY_ROUNDS)
     for name, data in (("journal0.bin", j0), ("journal1.bin", j1)):
         with open(os.path.join(work, name), "wb") as f:
