@@ -1,9 +1,10 @@
-# The Chimera bots (issue 11): decide(state, seat, level, rng) -> one legal action.
+# The Chimera bots (issues 11, 18): decide(state, seat, level, rng) -> one legal action.
 #
 # Level 0 is the random player, 1 a simple greedy one (lowest cards first), 2 plays by
-# a hand plan (bot_plan.py) and card tracking, 3 adds the finer parts: bids from
-# measured success rates and the score, the exchange by plan, feeding a partner,
-# keeping the combination an opponent could go out with, traps at the right time.
+# a hand plan (bot_plan.py) and card tracking, 3 adds the finer parts: bids priced by
+# expected score (bot_bids.py), the exchange by plan and by the partner's face-up card,
+# Hunters that feed and shield a partner, keeping the combination an opponent could go
+# out with, traps at the right time, a wider plan for leads and tracking of hand sizes.
 #
 # Honest by construction: everything below reads view.seat_view(state, seat) (and
 # legal_actions, which depends on the own hand and the table only); only decide()
