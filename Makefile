@@ -121,6 +121,17 @@ deploy: venv
 	$(PY) -m host_sim deploy --board "$(BOARD)" $(if $(DRIVE),--drive "$(DRIVE)") \
 		$(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
+## uf2: one file to drag onto the board's RPI-RP2 drive, its CIRCUITPY drive with the app, into build/:
+## make uf2 [BOARD=picosystem] [MPY_CROSS=path] [CIRCUITPYTHON_UF2=CircuitPython's .uf2 for BOARD, put in front]
+.PHONY: uf2 bundle
+uf2: venv
+	$(PY) -m host_sim uf2 $(if $(BOARD),--board "$(BOARD)") $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") \
+		$(if $(CIRCUITPYTHON_UF2),--circuitpython-uf2 "$(CIRCUITPYTHON_UF2)")
+
+## bundle: the Project Bundle zip (CircuitPython 10.x/code.py and lib/, every board) into build/: make bundle [MPY_CROSS=path]
+bundle: venv
+	$(PY) -m host_sim bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
 ## backup: the board's match and settings into a JSON file, over USB: make backup [PORT=/dev/ttyACM0] [OUT=file.json]
 .PHONY: backup records restore serial-board
 backup: venv

@@ -135,7 +135,7 @@ def _show(board, g, p):
     scr.sel = []
     scr.cursor = scr.top = 0
     scr.step_i = -1
-    scr._acts = None
+    scr._acts = scr._menu = scr.at = None
     return app
 
 

@@ -246,33 +246,53 @@ def item_key(test):
     return toward(i, scr.cursor, len(scr.items())) or "ok"
 
 
+def option_key(test):
+    # The key that brings the hand's menu (firmware/play_menu.py) toward the first option
+    # whose ``what`` passes ``test`` (LEFT/RIGHT to its column, UP/DOWN to it), or OK on it.
+    scr = R.top()
+    cols = scr.menu()
+    for i in range(len(cols)):
+        for j in range(len(cols[i])):
+            if test(scr.expand(cols[i][j])):
+                col = scr.col % len(cols)
+                if i != col:
+                    return "right" if toward(i, col, len(cols)) == "down" else "left"
+                return toward(j, scr.row % len(cols[i]), len(cols[i])) or "ok"
+    raise AssertionError("no such option")
+
+
 def human_key():
     # The seat on screen acts: the lowest bid, the lowest cards to give or push, no Grand
-    # Tichu, the Dragon to the first opponent offered, in trick play the first legal play
-    # (RIGHT from an action item) or a pass when there is none. A Mah Jong wishes nothing.
+    # Tichu, the Dragon to the first opponent offered, in trick play the menu's first play
+    # or a pass when there is none. A Mah Jong wishes nothing.
     scr = R.top()
     kind = scr.due()[0]
     seat = scr.seat
-    if kind == "bid":
-        bids = [it[4] for it in scr.items() if it[2] is None and it[4][1] == "bid"]
-        want = bids[0] if bids else (seat, "pass")
-        return item_key(lambda it: it[2] is None and it[4] == want)
-    if kind == "grand":
-        return item_key(lambda it: it[2] is None and it[4] == (seat, "no_grand"))
     if kind in ("give", "push"):
         for c in scr.hand()[:scr.picking()]:
             if c not in scr.sel:
                 return item_key(lambda it, c=c: it[2] == c)
         return item_key(lambda it: it[2] is None and it[4] == kind)
-    if kind == "gift":
-        return item_key(lambda it: it[2] is None and it[4][1] == "gift")
-    if not scr.sel:
-        if scr.may_pass() and not scr.plays():
-            return item_key(lambda it: it[2] is None and it[4] == (seat, "pass"))
-        first = item_at(lambda it: it[2] is None)
-        return (first is not None and toward(first, scr.cursor, len(scr.items()))) or "right"
-    assert scr.status()[1], scr.status()
-    return item_key(lambda it: it[2] is None and isinstance(it[4], tuple) and it[4][0] == "play")
+    acts = []
+    plays = False
+    for col in scr.menu():
+        for c in col:
+            o = scr.expand(c)
+            if o[0] == "act":
+                acts.append(o[1])
+            plays = plays or o[0] == "play"
+    if kind == "bid":
+        bids = [a for a in acts if a[1] == "bid"]
+        want = bids[0] if bids else (seat, "pass")
+    elif kind == "grand":
+        want = (seat, "no_grand")
+    elif kind == "gift":
+        want = [a for a in acts if a[1] == "gift"][0]
+    elif not plays:
+        want = (seat, "pass")
+    else:
+        return option_key(lambda w: w[0] == "play")
+    return option_key(lambda w: w[0] == "act" and w[1] == want)
 
 
 def dealt_key():

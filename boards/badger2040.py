@@ -10,6 +10,7 @@ from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "badger2040"
 BOARD_ID = "pimoroni_badger2040"
+FLASH_MB = 2  # the board's flash: make uf2 sizes the CIRCUITPY drive to it
 NAME = "Pimoroni Badger 2040"
 WIDTH = 296
 HEIGHT = 128

@@ -10,6 +10,7 @@ from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "macropad"
 BOARD_ID = "adafruit_macropad_rp2040"
+FLASH_MB = 8  # the board's flash: make uf2 sizes the CIRCUITPY drive to it
 NAME = "Adafruit MacroPad RP2040"
 WIDTH = 128
 HEIGHT = 64

@@ -11,6 +11,7 @@ from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "pico_display_pack"
 BOARD_ID = "raspberry_pi_pico"
+FLASH_MB = 2  # the board's flash: make uf2 sizes the CIRCUITPY drive to it
 NAME = "Raspberry Pi Pico + Pimoroni Pico Display Pack"
 WIDTH = 240
 HEIGHT = 135

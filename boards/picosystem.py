@@ -7,6 +7,7 @@ from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
 
 ID = "picosystem"
 BOARD_ID = "pimoroni_picosystem"
+FLASH_MB = 16  # the board's flash: make uf2 sizes the CIRCUITPY drive to it
 NAME = "Pimoroni PicoSystem"
 WIDTH = 240
 HEIGHT = 240

@@ -38,10 +38,11 @@ SETTLE_MS = 400  # e-paper: quiet time before a refresh
 # The settings, journaled as one payload; limits start at the rules' defaults (C9.1, T7.1).
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
             "names": [], "custom": [], "play": []}
-# "play": the last dealt match's game, bot level (1..3), bot pause in ms and the human
-# seats (bit s: seat s is a human), PLAY until one was set up; the "Play" row deals with
-# these at once.
-PLAY = ["tichu", 2, 800, 1]  # type: list
+# "play": the last dealt match's game, bot level (1..3), bot pause in ms, the human
+# seats (bit s: seat s is a human) and the humans who want proposals (bit s; a setting
+# journaled before there were proposals has none), PLAY until one was set up; the "Play"
+# row deals with these at once.
+PLAY = ["tichu", 2, 800, 1, 0]  # type: list
 
 # Main menu rows: (text, module under firmware.screens, class name, needs a running match).
 MENU = [
@@ -61,12 +62,13 @@ LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 
 # too: only the table asks them (engine_core.dealt imports the driver, the driver the
 # bots, at each question), so they are never held beside a seat's cards; and the
 # shuffle and the scoring, needed once a round.
+# The bots (and the proposals they make): held only while one thinks.
+BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.chimera.bot",
+               "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
                   "firmware.rowlist", "engine_core.chimera.scoresheet", "engine_core.tichu.scoresheet",
-                  "engine_core.entry_fields", "engine_core.bot_driver", "engine_core.chimera.bot",
-                  "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_",
-                  "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
-                  "engine_core.tichu.scoring")
+                  "engine_core.entry_fields", "engine_core.chimera.deal", "engine_core.tichu.deal",
+                  "engine_core.chimera.scoring", "engine_core.tichu.scoring") + BOT_MODULES
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")
@@ -144,6 +146,7 @@ class App:
         self.session = None  # the dealt match's cards (firmware/dealer.py), or None
         self.seed_source = None
         self.pause_ms = None  # None: the bots pause as the settings say (tests set 0)
+        self.now = 0  # ticks of the main loop's pass in progress
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
@@ -217,6 +220,7 @@ class App:
 
     def step(self, now):
         # One pass of the main loop at ``now`` (ticks in ms).
+        self.now = now
         keys = self.input.poll(now)
         for k in keys:
             self.screen.handle(k)

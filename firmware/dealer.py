@@ -55,6 +55,7 @@ class Session:
         self.hold = 0
         self.opened = None  # the position whose human was shown their cards unasked ("score": the breakdown)
         self.round = b""  # the round as journaled so far: its seed, then its actions, encoded
+        self.told = []  # the seats told this round what the push or the exchange brought them
 
     @property
     def unsaved(self):
@@ -117,6 +118,7 @@ class Session:
         from engine_core.action_codec import encode_seed
 
         self.round = b""
+        self.told = []
         self._journal(encode_seed(d.dealer(), d.seed))
         self.said = [None] * len(self.levels)
         self.last = None

@@ -12,7 +12,7 @@ COLOURS = (0x3CD26E, 0x5AB4FF, 0xFF6450, 0xFFD23C)
 CHIMERA_TOKENS = {13: "H", 14: "P", 15: "C"}
 TICHU_TOKENS = {0: "Dog", 1: "MJ", 11: "J", 12: "Q", 13: "K", 14: "A", 15: "Phx", 16: "Drg"}
 TICHU_SPECIALS = {0: "Dog", 1: "Mah Jong", 15: "Phoenix", 16: "Dragon"}
-CHIMERA_SPECIALS = {14: "Pi Ya", 15: "Chimera"}
+CHIMERA_SPECIALS = {14: "Pi Ya", 15: "Chimera card"}  # the card, not the role
 
 # Kind names by the games' kind numbers (engine_core/<game>/combos.py).
 CHIMERA_KINDS = ("single", "pair", "pairs", "trio", "trios", "trio+1", "trio+pair", "trios+1s",
@@ -21,6 +21,10 @@ TICHU_KINDS = ("single", "pair", "pairs", "trio", "full house", "straight", "bom
 CHIMERA_TRAP = 12
 CHIMERA_ATTACK = 13
 TICHU_BOMB_FOUR = 6
+TICHU_BOMB_FLUSH = 7
+# Why BOMB does nothing: in Chimera traps too are played on one's own turn only (C7.3).
+NO_BOMB = {"chimera": "In Chimera only the player on turn plays, traps too",
+           "tichu": "No bomb in this hand now"}
 
 
 def value_token(game, v):

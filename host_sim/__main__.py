@@ -40,6 +40,16 @@ def _deploy(argv):
     return main(argv)
 
 
+def _uf2(argv):
+    from host_sim.uf2 import main
+    return main(argv)
+
+
+def _bundle(argv):
+    from host_sim.bundle import main
+    return main(argv)
+
+
 def _shots(argv):
     from host_sim.shots import main
     return main(argv)
@@ -69,12 +79,16 @@ def _typecheck(argv):
 
 
 COMMANDS = {
-    "judge": (_judge, "answer judge requests, one JSON object per line (CONTRACT.md section 3)"),
+    "judge": (_judge, "answer judge requests, one JSON object per line (docs/judge.md)"),
     "play": (_play, "play at the terminal: play chimera|tichu [--seed N] [--bots 1,2] [--level 1|2|3] "
                     "[--names A,B,..] [--record FILE]"),
     "arena": (_arena, "bot against bot on seat-rotated duplicate deals: arena chimera|tichu --bots 3,1 "
                       "[--deals N] [--matches M] [--seed S] [--limit L] [--trace DIR] [--jobs J]"),
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
+    "uf2": (_uf2, "one UF2 with the app's CIRCUITPY drive: uf2 --board NAME [--mpy-cross M] "
+                  "[--circuitpython-uf2 F] [--out F]"),
+    "bundle": (_bundle, "the Project Bundle zip (code.py, lib/) for every board: bundle "
+                        "[--mpy-cross M] [--out F]"),
     "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),
     "shots": (_shots, "a screenshot per board and screen into docs/shots (make shots)"),
     "fit": (_fit, "the text-fit check: every screen, board and language; prints what does not fit"),

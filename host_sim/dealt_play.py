@@ -322,22 +322,25 @@ def bot_choice(dealt, seat, level=LEVEL):
 
 
 def proposals(app):
-    """The app's proposals setting (issue 17: proposals on/off per human seat), or None
-    while it has none. Read as ``app.settings["proposals"]``: a bit per seat (an int), a
-    list of per-seat flags, or one flag for all."""
-    return app.settings.get("proposals")
+    """The app's proposals setting (issue 17: proposals on/off per human seat): the bits
+    of the seats that get them, the fifth of the "play" settings (firmware/app.py PLAY)."""
+    from firmware.app import PLAY
+
+    play = app.settings["play"] or PLAY
+    return play[4] if len(play) > 4 else 0
 
 
 def set_proposals(app, seat, on):
-    v = app.settings["proposals"]
-    if isinstance(v, bool):
-        app.settings["proposals"] = on
-    elif isinstance(v, int):
-        app.settings["proposals"] = v | 1 << seat if on else v & ~(1 << seat)
-    else:
-        v = list(v)
-        v[seat] = on
-        app.settings["proposals"] = v
+    from firmware.app import PLAY
+
+    play = list(app.settings["play"] or PLAY)
+    while len(play) < 5:
+        play.append(0)
+    play[4] = play[4] | 1 << seat if on else play[4] & ~(1 << seat)
+    app.settings["play"] = play
+    scr = app.screen
+    if type(scr).__name__ == "Hand":  # a hand on screen proposes from its next position on
+        scr.at = scr._menu = scr.asked = None
 
 
 # -- a dealt round at the panel -------------------------------------------------------------------
@@ -470,9 +473,9 @@ def _search(dev, key, goals, cap, budget, look):
 
 def enter_directly(dev, action):
     """The action applied through the session, not the keys (when a search gave up), then
-    BACK until the screen that lets the bots play (the one with a ``tick``) is on top."""
+    BACK until the table, which lets the bots play, is on top."""
     dev.app.session.act(action, dev.now)
     for _ in range(3):
-        if hasattr(dev.screen(), "tick"):
+        if type(dev.screen()).__name__ == "Table":
             break
         dev.press("back")

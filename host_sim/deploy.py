@@ -208,6 +208,17 @@ def compile_mpy(files, mpy_cross):
     return out
 
 
+def drive_tree(board, mpy_cross=None, slot=SLOTS[0], root=None, site=None):
+    """(path on the drive, bytes) of everything a deploy onto an empty drive writes, in the
+    order it writes them: the app's folder ``slot``, then code.py (make uf2 packs this tree)."""
+    files = plan(board, root, site)
+    if mpy_cross:
+        files = compile_mpy(files, mpy_cross)
+    for dest, src in files:
+        yield slot + "/" + dest, _content(src)
+    yield "code.py", code_py(slot)
+
+
 # -- writing ---------------------------------------------------------------------------------
 
 

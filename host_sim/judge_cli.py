@@ -1,4 +1,4 @@
-"""`python -m host_sim judge`: JSON lines in, one JSON answer per line out (CONTRACT 3)."""
+"""`python -m host_sim judge`: JSON lines in, one JSON answer per line out (docs/judge.md section 3)."""
 
 import json
 import sys

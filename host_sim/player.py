@@ -102,14 +102,17 @@ def chimera_round(dev, chimera, bid, first, treasure, traps=0, attack=False, sil
 # -- the dealer mode (dealt cards) ------------------------------------------------------------
 
 
-def play_setup(dev, game, humans=(0,), level=1, pause=0, names=None, limit=None):
-    """Deal a new match from Play: setup: ``humans`` the human seats, the others bots."""
+def play_setup(dev, game, humans=(0,), level=1, pause=0, names=None, limit=None, hints=()):
+    """Deal a new match from Play: setup: ``humans`` the human seats, the others bots;
+    ``hints`` the humans to whom the device proposes plays."""
+    from firmware.screens.playsetup import BOT, HELPED, HUMAN
+
     menu(dev, "Play: setup")
     assert screen_name(dev) == "PlaySetup"
     choose(dev, "game", game)
     n = len(dev.screen().chosen())
     for s in range(n):
-        choose(dev, "h%d" % s, s in humans)
+        choose(dev, "h%d" % s, HELPED if s in hints else HUMAN if s in humans else BOT)
         if names:
             choose(dev, "p%d" % s, names[s])
     if limit is not None:
@@ -151,51 +154,110 @@ def do_item(dev, test):
     return True
 
 
+def free_selection(dev):
+    """Leave the hand's menu for the free card selection ("Choose cards"), if it shows one."""
+    if dev.screen().menu() is not None:
+        calm(dev)
+        assert menu_to(dev, lambda w: w[0] == "cards"), "no free selection here"
+        dev.press(OK)
+        assert dev.screen().menu() is None
+
+
 def pick_cards(dev, codes):
-    """Select these cards of the hand, in this order (OK on each)."""
+    """Select these cards of the hand, in this order (OK on each), in the free selection."""
+    free_selection(dev)
     for c in codes:
         i = item_index(dev, lambda it, c=c: it[2] == c)
         cursor_to(dev, i)
         dev.press(OK)
 
 
+def menu_options(dev):
+    """[(column, row, what)] of the hand's menu (firmware/play_menu.py), or [] when the hand
+    shows the free card selection."""
+    scr = dev.screen()
+    cols = scr.menu()
+    return [(i, j, scr.expand(cols[i][j])) for i in range(len(cols or ())) for j in range(len(cols[i]))]
+
+
+def menu_to(dev, test):
+    """Bring the first menu option whose ``what`` test() accepts into view the short way
+    round (LEFT/RIGHT to its column, UP/DOWN to it); False if there is none."""
+    found = [(i, j) for i, j, w in menu_options(dev) if test(w)]
+    if not found:
+        return False
+    col, row = found[0]
+    scr = dev.screen()
+    n = len(scr.menu())
+    if col != scr.col:
+        fwd = (col - scr.col) % n
+        for _ in range(fwd if fwd <= n - fwd else n - fwd):
+            dev.press(RIGHT if fwd <= n - fwd else LEFT)
+    scr = dev.screen()
+    m = len(scr.menu()[col])
+    fwd = (row - scr.row) % m
+    for _ in range(fwd if fwd <= m - fwd else m - fwd):
+        dev.press(DOWN if fwd <= m - fwd else UP)
+    scr = dev.screen()
+    assert (scr.col, scr.row % m) == (col, row)
+    return True
+
+
+def menu_do(dev, action):
+    """Do ``action`` (a pass, a bid, a call, ...) through the menu; a call's question is
+    answered yes. False if the menu does not offer it."""
+    if not menu_to(dev, lambda w: w[0] in ("act", "ask") and w[1] == action):
+        return False
+    asks = dev.screen().option()[0] == "ask"
+    dev.press(OK)
+    if asks:
+        assert screen_name(dev) == "Choice"
+        dev.press(DOWN)
+        dev.press(OK)
+    return True
+
+
 def human_turn(dev, passes=False, grand=False):
     """Act for the seat whose hand is up and due, by key presses as a person would: bid
     the lowest bid (or pass when ``passes``), give or push the lowest cards, decline Grand
     Tichu (unless ``grand``), give the Dragon to the first opponent offered; in trick play
-    step to the first legal play (RIGHT from an action item) and play it, or pass when
-    ``passes`` and passing is allowed. A Mah Jong play wishes for nothing."""
-    from firmware.keys import RIGHT
-
+    play the menu's first play (the lowest of the first kind), or pass when ``passes`` and
+    passing is allowed. A Mah Jong play wishes for nothing."""
+    calm(dev)
     scr = dev.screen()
     kind, mine = scr.due()
     assert mine, "the seat on screen is not due"
-    acts = [it[4] for it in scr.items() if it[2] is None]
+    seat = scr.seat
+    acts = [w[1] for _, _, w in menu_options(dev) if w[0] in ("act", "ask")]
     if kind == "bid":
-        want = (scr.seat, "pass") if passes or len(acts) == 1 else [a for a in acts if a[1] == "bid"][0]
-        assert do_item(dev, lambda it: it[4] == want)
+        want = (seat, "pass") if passes or len(acts) == 1 else [a for a in acts if a[1] == "bid"][0]
+        assert menu_do(dev, want)
     elif kind == "grand":
-        assert do_item(dev, lambda it: it[4] == (scr.seat, "grand" if grand else "no_grand"))
+        assert menu_do(dev, (seat, "grand" if grand else "no_grand"))
     elif kind in ("give", "push"):
         hand = scr.hand()
         pick_cards(dev, hand[:scr.picking()])
         assert do_item(dev, lambda it: it[4] == kind)
     elif kind == "gift":
-        assert do_item(dev, lambda it: it[4][1] == "gift")
+        assert menu_do(dev, [a for a in acts if a[1] == "gift"][0])
     else:
-        seat = scr.seat
-        if (seat, "pass") in acts and (passes or not scr.plays()):
-            assert do_item(dev, lambda it: it[4] == (seat, "pass"))
+        plays = [w for _, _, w in menu_options(dev) if w[0] == "play"]
+        if (seat, "pass") in acts and (passes or not plays):
+            assert menu_do(dev, (seat, "pass"))
         else:
-            first_action = item_index(dev, lambda it: it[2] is None)
-            if first_action is not None:
-                cursor_to(dev, first_action)
-            dev.press(RIGHT)
-            assert dev.screen().sel, "no legal play to step to"
+            assert menu_to(dev, lambda w: w[0] == "play"), "no legal play in the menu"
             assert dev.screen().status()[1], dev.screen().status()
-            assert do_item(dev, lambda it: isinstance(it[4], tuple) and it[4][0] == "play")
+            dev.press(OK)
     if screen_name(dev) == "Choice":  # the Mah Jong's wish: none
         dev.press(OK)
+
+
+def calm(dev):
+    """Wait out the hand's grace time (firmware/screens/hand.py GRACE) after it came up by
+    itself, in which it takes no key."""
+    scr = dev.screen()
+    if getattr(scr, "calm", None) is not None and dev.app.now - scr.calm < 0:
+        dev.advance(scr.calm - dev.app.now + 20)
 
 
 def play_dealt_round(dev, passes=lambda n: False, limit=3000):
@@ -207,9 +269,10 @@ def play_dealt_round(dev, passes=lambda n: False, limit=3000):
         name = screen_name(dev)
         if name == "PlayScore":
             return n
-        if name == "Privacy":
+        if name in ("Privacy", "Message"):  # a Message: what the push brought (read, then on)
             dev.press(OK)
         elif name == "Hand":
+            calm(dev)
             if dev.screen().due()[1]:
                 human_turn(dev, passes(n))
                 n += 1

@@ -76,26 +76,67 @@ def _dealt(dev, game, humans=(0,), turns=0):
     pl.play_setup(dev, game, humans=humans, level=1, pause=0)
     for _ in range(turns + 1):
         while pl.screen_name(dev) != "Hand":
-            dev.press("ok") if pl.screen_name(dev) == "Privacy" else dev.advance(100)
+            dev.press("ok") if pl.screen_name(dev) in ("Privacy", "Message") else dev.advance(100)
         if _ < turns:
             pl.human_turn(dev)
 
 
 def _hand_tichu(dev):
-    # Anna's cards in trick play, a play picked by stepping through the legal ones (from
-    # an action item: all of them), named, with whether it may be played.
+    # Anna's cards in trick play, a play picked from the menu: the next kind (RIGHT), its
+    # second play (DOWN), marked in the hand and named.
     _dealt(dev, "tichu", turns=2)
     while not dev.screen().plays():
         pl.human_turn(dev, passes=True)
         while pl.screen_name(dev) != "Hand":
-            dev.advance(100)
-    pl.cursor_to(dev, pl.item_index(dev, lambda it: it[2] is None))
-    dev.keys_from("right right")
+            dev.press("ok") if pl.screen_name(dev) == "Message" else dev.advance(100)
+    pl.calm(dev)
+    dev.keys_from("right down")
 
 
 def _hand_chimera(dev):
     _dealt(dev, "chimera", turns=1)
-    dev.keys_from("right right")
+    pl.calm(dev)
+    dev.keys_from("right down")
+
+
+def _free(dev):
+    # The free card selection ("Choose cards"): the cursor over the cards and the actions.
+    _dealt(dev, "chimera", turns=1)
+    pl.free_selection(dev)
+    dev.keys_from("down ok down")
+
+
+def _proposal(dev):
+    # Proposals on for Anna: the menu opens on the strong bot's play, with its reason.
+    dev.app.pause_ms = 0
+    pl.play_setup(dev, "tichu", humans=(0,), hints=(0,), level=1, pause=0)
+    while not (pl.screen_name(dev) == "Hand" and dev.screen().due()[0] == "play"):
+        if pl.screen_name(dev) == "Hand":
+            pl.human_turn(dev)
+        elif pl.screen_name(dev) in ("Message", "Privacy"):
+            dev.press("ok")
+        else:
+            dev.advance(100)
+
+
+def _received(dev):
+    # After the push: what came from whom (in the hand, or first in a message).
+    dev.app.pause_ms = 0
+    pl.play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
+    for _ in range(2):
+        while pl.screen_name(dev) != "Hand":
+            dev.advance(100)
+        pl.human_turn(dev)
+    while pl.screen_name(dev) not in ("Hand", "Message"):
+        dev.advance(100)
+
+
+def _call(dev):
+    # A call asks once: "Call Tichu?" (No first).
+    _dealt(dev, "tichu", turns=2)
+    pl.calm(dev)
+    pl.menu_to(dev, lambda w: w[0] == "ask")
+    dev.press("ok")
 
 
 def _table(dev):
@@ -113,6 +154,7 @@ def _play_refused(dev):
     _dealt(dev, "chimera", turns=1)
     hand = dev.screen().hand()
     pl.pick_cards(dev, [hand[0]] + [c for c in hand if c >> 3 not in (hand[0] >> 3, 13, 14, 15)][:1])
+    dev.press("up")
 
 
 def _privacy(dev):
@@ -147,8 +189,12 @@ SCENES = [
     ("german", "a Chimera round in German", _german),
     ("play-setup", "dealer mode: a new dealt match", lambda dev: pl.menu(dev, "Play: setup")),
     ("play-bid", "dealer mode: Anna's cards, bidding for the Chimera", _bid),
-    ("play-hand-chimera", "dealer mode: a Chimera play picked, named and checked", _hand_chimera),
-    ("play-hand-tichu", "dealer mode: a Tichu play picked by stepping through the legal ones", _hand_tichu),
+    ("play-hand-chimera", "dealer mode: a Chimera play from the menu (kind, then rank)", _hand_chimera),
+    ("play-hand-tichu", "dealer mode: a Tichu play from the menu, its cards marked in the hand", _hand_tichu),
+    ("play-free", "dealer mode: the free card selection (Choose cards)", _free),
+    ("play-proposal", "dealer mode: proposals on: the strong bot's play and why, one OK plays it", _proposal),
+    ("play-received", "dealer mode: what the push brought, and from whom", _received),
+    ("play-call", "dealer mode: a call asks once before it is made", _call),
     ("play-refused", "dealer mode: a selection refused, and why, before it is confirmed", _play_refused),
     ("play-table", "dealer mode: the Tichu table (public)", _table),
     ("play-table-chimera", "dealer mode: the Chimera table while bidding", _table_chimera),

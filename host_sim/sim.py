@@ -180,7 +180,7 @@ def main(argv):
 
         app.seed_source = seed_source(args.seed)
     print(legend(profile))
-    print("  dealt matches are saved as game records (CONTRACT 2) in %s" % os.path.join(state, "records"))
+    print("  dealt matches are saved as game records (docs/judge.md) in %s" % os.path.join(state, "records"))
     saved = [None]
 
     names = {name: n for n, name in enumerate(profile.SIM_KEYS)}

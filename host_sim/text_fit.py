@@ -179,10 +179,16 @@ def _discard(dev):
 
 
 def _hand_items(dev):
-    # Every item of a hand (cards, then actions) under the cursor once.
+    # Every option of a hand's menu in view once, then every item of its free selection
+    # (cards, then actions) under the cursor once.
     from host_sim.shots import _hand_tichu
 
     _hand_tichu(dev)
+    for _ in range(len(dev.screen().menu())):
+        for _ in range(len(dev.screen().menu()[dev.screen().col])):
+            dev.press("down")
+        dev.press("right")
+    pl.free_selection(dev)
     for _ in range(len(dev.screen().items())):
         dev.press("down")
 
@@ -198,7 +204,7 @@ def _claim(dev):
     # BOMB with two humans: who claims, then that seat's bombs or "No bomb".
     pl.play_setup(dev, "tichu", humans=(0, 2), level=1, pause=800)  # the table shows between bots
     while not (pl.screen_name(dev) == "Table" and dev.app.session.dealt.state.phase == "play"):
-        if pl.screen_name(dev) == "Privacy":
+        if pl.screen_name(dev) in ("Privacy", "Message"):
             dev.press("ok")
         elif pl.screen_name(dev) == "Hand":
             pl.human_turn(dev)

@@ -9,12 +9,12 @@ from firmware.ui import Screen
 class Choice(Screen):
     WIDGETS = ("list",)
 
-    def __init__(self, app, title, items, tag):
+    def __init__(self, app, title, items, tag, focus=0):
         Screen.__init__(self, app)
         self.heading = title
         self.items = items
         self.tag = tag
-        self.focus = 0
+        self.focus = focus
 
     def build(self, ui, g):
         ui.title(g, self.heading)

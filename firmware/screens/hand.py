@@ -1,18 +1,25 @@
 # One seat's private view (dealer mode): its cards, sorted, and what it may do now.
 #
-# The cards and then the actions of the moment ("Play", "Pass", "Bid 30", "Tichu!",
-# "Push", ...) form one row of items that flows over the card lines and scrolls with
-# the cursor. UP/DOWN (the encoder) move the cursor, OK toggles the card under it or
-# does the action under it, LEFT/RIGHT step through the legal plays (those holding the
-# card under the cursor; all of them from an action or when none holds that card), BOMB
-# steps through the bombs, BACK goes back to the table (nothing is done), MENU to the
-# menu. Playing is always an
-# action item: the cursor on "Play" and OK, so a card toggled by mistake never plays.
+# Two ways to choose. The menu (firmware/play_menu.py), where the moment has one: LEFT/
+# RIGHT step through its columns (in trick play the kinds of play, the bombs, a Tichu
+# call, "Choose cards", Pass), UP/DOWN (the encoder) through a column (the plays of a kind
+# by rank); the cards of the play in view are marked in the hand and OK plays it. Each
+# play in view is legal, whole and named ("pair 8"). With proposals on for the seat, the
+# menu opens on what the strong bot would do, with its reason (engine_core/proposal.py):
+# one OK takes it. "Choose cards" (and the push and the Hunters' exchange) is the free
+# selection: the cards and then the actions of the moment ("Play", "Pass", "Push", ...)
+# form one row of items that flows over the lines; UP/DOWN move the cursor, OK toggles
+# the card under it or does the action under it, LEFT/RIGHT step through the legal plays
+# holding the card under the cursor, BOMB through the bombs; BACK goes back to the menu.
 #
-# Before anything is confirmed the status line names the selection's reading and says
-# whether it may be played now, or why not (the engine's reason, game.apply tried on
-# the immutable state). The title bar names the seat; a line (or, on small panels, the
-# title bar's right side) shows the trick on the table and the open wish.
+# Nothing by accident: a call (Tichu, Grand Tichu) asks once before it is made; a hand
+# that came up by itself ignores keys for GRACE ms (an OK meant for the table); a bomb
+# claim (``claim``, the table's BOMB) offers the bombs and the call only, whatever turn
+# comes meanwhile, until it is made or BACK cancels it.
+#
+# The status lines say what the play in view is and whether it may be played, or why
+# not (the engine's reason), wrapped whole; the lines above the cards show the trick to
+# beat and who played it, the open wish, and after the push what came from whom.
 #
 # Only this seat's hand is read, through its seat view (engine_core/<game>/view.py).
 
@@ -20,8 +27,9 @@ import displayio
 
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.play_text import cards_text, colour, face, reading, value_token
-from firmware.texts import clip, wrap
+from firmware.play_menu import ACT, ASK, CARDS, PLAY, columns
+from firmware.play_text import NO_BOMB, cards_text, colour, face, is_bomb, reading, value_token
+from firmware.texts import wrap
 from firmware.ui import Screen, text_grid, text_palette, write_text
 
 # At most this many items in view (up to 20 cards and the actions) and selection marks.
@@ -31,25 +39,38 @@ POOL = 26
 MARKS = 20
 FACE = 3  # characters of the widest card face ("10j", "Phx")
 WISHES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+MAHJONG = 1 << 3 | 4  # the Mah Jong's card code (value 1, the specials' family 4)
+GRACE = 300  # ms after a hand came up by itself in which its keys are an OK meant for the table
 
 
 class Hand(Screen):
     # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
-    WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "info_lab",
-               "stat_labs", "_acts", "_plays", "_items")
+    WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "lines",
+               "_acts", "_plays", "_items", "_menu")
     _items = None  # (state, selection, seat, the items) for the press being handled
     _acts = None  # (state, the legal actions in the screen's form: see legal()), per position
     _plays = None  # (the distinct plays, those that are bombs), likewise
+    _menu = None  # (state, the menu's columns), per position
     TURN = DOWN
 
-    def __init__(self, app, seat):
+    def __init__(self, app, seat, claim=False, auto=False):
         Screen.__init__(self, app)
         self.seat = seat
+        self.claim = claim
         self.sel = []  # the selected cards, in the order chosen (a push: next, partner, previous)
         self.cursor = 0
         self.top = 0
         self.step_i = -1
-        self.pending = None  # a Mah Jong play waiting for its wish: (cards, as)
+        self.pending = None  # a Mah Jong play waiting for its wish, or a call waiting for its yes
+        self.free = False  # the free card selection instead of the menu
+        self.col = 0
+        self.row = 0
+        self.at = None  # the position the menu's place and the proposal belong to
+        self.proposal = None  # (action, reason) of the strong bot for this seat, proposals on
+        self.calm = app.now + GRACE if auto else None
+        self.shown_got = False
+        self.ticked = None
+        self.asked = None  # the position the proposal was asked for
 
     # -- the model --------------------------------------------------------------------
 
@@ -62,20 +83,22 @@ class Hand(Screen):
     def game(self):
         return self.app.session.dealt.name
 
-    def hand(self):
-        st = self.state()
-        if st is None:
-            return ()
+    def view(self):
         view = __import__("engine_core.%s.view" % self.game(), None, None, ["seat_view"])
-        v = view.seat_view(st, self.seat)
+        return view.seat_view(self.state(), self.seat)
+
+    def hand(self):
+        if self.state() is None:
+            return ()
+        v = self.view()
         return v["hand"] if isinstance(v, dict) else v.hand
 
     def due(self):
-        # (kind, is this seat due)
+        # (kind, is this seat due); a bomb claim is out of turn whatever turn comes meanwhile.
         if self.state() is None:
             return "over", False
         kind, seats = self.session().dealt.due()
-        return kind, self.seat in seats
+        return kind, self.seat in seats and not self.claim
 
     def legal(self):
         # This seat's legal actions now, kept per position in the form the screen asks them
@@ -135,14 +158,17 @@ class Hand(Screen):
         self._plays = (plays, out)
         return out
 
+    def over(self):
+        # What a play must beat now (None: this seat leads).
+        st = self.state()
+        if self.game() == "tichu" and st.lead and self.due()[1]:
+            return None
+        return st.top
+
     def reading_of(self, cards):
         # The reading ``cards`` would be played as now (the highest legal), or None.
         g = self.session().dealt.game
-        st = self.state()
-        over = st.top
-        kind, mine = self.due()
-        if self.game() == "tichu" and mine and st.lead:
-            over = None
+        over = self.over()
         try:
             return g.reading_for(tuple(cards), over, None)
         except IllegalAction:
@@ -155,48 +181,104 @@ class Hand(Screen):
         # The ``as`` values the selection may be played as now: [None] for one reading.
         return self.legal()[3].get(self.play_key(self.sel)) or [None]
 
-    def actions(self):
-        # The action items of the moment: (text, action or tag).
-        t = self.t
-        kind, mine = self.due()
-        seat = self.seat
-        names = self.app.book.names
-        game = self.game()
+    # -- the menu ----------------------------------------------------------------------
+
+    def menu(self):
+        # The menu's columns now ([[option]]: firmware/play_menu.py), or None where the free
+        # selection is the only way (the push, the exchange) or was chosen.
         st = self.state()
-        out = []
-        if mine and kind == "bid":
-            for a in self.legal()[1]:
-                out.append((t("Pass") if a[1] == "pass" else t("Bid %d") % a[2], a))
-        elif mine and kind == "give":
-            out.append((t("Give"), "give"))
-        elif mine and kind == "grand":
-            out.append((t("Grand Tichu!"), (seat, "grand")))
-            out.append((t("No Grand"), (seat, "no_grand")))
-        elif mine and kind == "push":
-            out.append((t("Push"), "push"))
-        elif kind in ("play", "gift"):
-            if mine and kind == "gift":
-                for to in ((seat + 1) % 4, (seat + 3) % 4):
-                    out.append((t("Dragon to %s") % names[to], (seat, "gift", to)))
-            if self.sel and mine and kind == "play":
-                for v in self.readings():
-                    text = t("Play") if v is None else t("Play as %s") % value_token(game, v)
-                    out.append((text, ("play", v)))
-            elif self.sel and game == "tichu":
-                out.append((t("Bomb!"), ("play", None)))
-            if mine and kind == "play" and self.may_pass():
-                out.append((t("Pass"), (seat, "pass")))
-        if game == "tichu" and st is not None and self.session().dealt.game.may_call(st, seat):
-            out.append((t("Tichu!"), (seat, "tichu")))
-        return out
+        if st is None:
+            return None
+        m = self._menu
+        if m is None or m[0] is not st:
+            kind = self.due()[0]
+            cols = columns(self, self.claim) if kind in ("bid", "grand", "gift", "play") else []
+            m = self._menu = (st, cols)
+            if self.at is not st:  # a new position: the menu opens on the proposal or the first play
+                self.at = st
+                self.place(cols)
+        return None if self.free or not m[1] else m[1]
+
+    def place(self, cols):
+        self.col = self.row = 0
+        self.proposal = None
+        if cols and isinstance(cols[-1][0], tuple) and cols[-1][0][0] == ACT and cols[-1][0][1][1] == "pass" \
+                and not isinstance(cols[0][0], int):
+            self.col = len(cols) - 1  # nothing to play but Pass
+        self.show_option()
+
+    def tips(self):
+        # Does this seat's player want proposals (and is it not a bomb claim)?
+        play = self.app.settings["play"]
+        return not self.claim and len(play) > 4 and play[4] >> self.seat & 1
+
+    def proposed(self):
+        # The strong bot's proposal for this position, once (firmware/play_tips.py).
+        if not self.tips() or self.asked is self.state():
+            return False
+        from firmware.play_tips import proposed
+
+        return proposed(self)
+
+    def reason(self):
+        # The proposal's reason while it is in view, else None.
+        if self.proposal is None:
+            return None
+        from firmware.play_tips import reason
+
+        return reason(self)
+
+    def option(self):
+        # The option in view, expanded.
+        cols = self.menu()
+        if cols is None:
+            return None
+        self.col %= len(cols)
+        self.row %= len(cols[self.col])
+        return self.expand(cols[self.col][self.row])
+
+    def expand(self, o):
+        # An option as ("play", cards, as), ("act", ...): a play's code (play_menu.plays) back.
+        if not isinstance(o, int):
+            return o
+        cards = self.plays(not self.due()[1])[o >> 4]
+        k = o & 15
+        return (PLAY, cards, self.legal()[3][self.play_key(cards)][k - 1] if k else None)
+
+    def show_option(self):
+        # The cards of the option in view become the selection (marked in the hand).
+        o = self.option()
+        if o is not None:
+            self.sel = list(o[1]) if o[0] == PLAY else []
+
+    def option_text(self):
+        cols = self.menu()
+        w = self.option()
+        n = len(cols[self.col])
+        if w[0] == PLAY:
+            g = self.session().dealt.game
+            try:
+                r = g.reading_for(w[1], self.over(), w[2])
+            except IllegalAction:  # a bomb seen out of turn, when no trick is to beat
+                r = g.reading_for(w[1], None, w[2])
+            text = reading(self.game(), r, self.t)
+            if w[2] is not None:
+                text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+        else:
+            text = w[-1]
+        if n > 1:
+            text += "  %d/%d" % (self.row + 1, n)
+        return text
 
     def items(self):
-        # (text, colour, card code or None, selected, action) for the cards, then the actions;
-        # kept from a press's keys to its draw while the position and the selection stay.
+        # (text, colour, card code or None, selected, action) for the cards, then (in the
+        # free selection) the actions; kept from a press's keys to its draw while the
+        # position and the selection stay.
         st = self.state()
         sel = tuple(self.sel)
+        free = self.menu() is None
         memo = self._items
-        if memo is not None and memo[0] is st and memo[1] == sel and memo[2] == self.seat:
+        if memo is not None and memo[0] is st and memo[1] == sel and memo[2] == free:
             return memo[3]
         ui = self.app.ui
         game = self.game()
@@ -204,10 +286,13 @@ class Hand(Screen):
         out = []
         for c in self.hand():
             col = colour(c, ui.fg) if ui.colour else ui.fg
-            out.append((face(game, c, mono), col, c, c in sel, None))
-        for text, a in self.actions():
-            out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
-        self._items = (st, sel, self.seat, out)
+            out.append((face(game, c, mono and free), col, c, c in sel, None))
+        if free:
+            from firmware.play_free import actions
+
+            for text, a in actions(self):
+                out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
+        self._items = (st, sel, free, out)
         return out
 
     def picking(self):
@@ -232,23 +317,35 @@ class Hand(Screen):
         seat = self.seat
         if st is None:
             return "", True
-        if mine and kind == "bid":
-            return (t("Bid or pass (now %d)") % st.bid if st.bid else t("Bid or pass")), True
+        why = self.reason()
+        if why is not None:
+            return why, True
+        if self.menu() is not None:
+            o = self.option()
+            if o[0] == CARDS:
+                return t("Pick the cards yourself"), True
+            if o[0] != PLAY:
+                if not mine and kind == "play":
+                    n = len(self.plays(True))
+                    return (t("Bombs: %d") % n if n else t("No bomb")), True
+                if mine and kind == "bid":
+                    return (t("Bid or pass (now %d)") % st.bid if st.bid else t("Bid or pass")), True
+                if mine and kind == "grand":
+                    return t("Grand Tichu on these 8 cards?"), True
+                if mine and kind == "gift":
+                    return t("Give the Dragon trick away"), True
+                return t("Asks once before calling") if o[0] == ASK else t("Play nothing this time"), True
         if mine and kind == "give":
             n = self.picking()
             if len(self.sel) == n:
                 return t("Give %s to the other Hunter") % cards_text(game, self.sel), True
             return t("Pick %d for the other Hunter") % n, True
-        if mine and kind == "grand":
-            return t("Grand Tichu on these 8 cards?"), True
         if mine and kind == "push":
             parts = []
             for k in range(3):
                 who = names[(seat + 1 + k) % 4]
                 parts.append("%s %s" % (who, face(game, self.sel[k], True) if k < len(self.sel) else "-"))
             return ", ".join(parts), True
-        if mine and kind == "gift":
-            return t("Give the Dragon trick away"), True
         if kind not in ("play", "gift"):
             return t("Not your turn"), True
         if not self.sel:
@@ -257,9 +354,11 @@ class Hand(Screen):
                     n = len(self.plays(True))
                     return (t("Bombs: %d") % n if n else t("No bomb")), True
                 return t("Not your turn"), True
-            if game == "tichu" and st.lead or game == "chimera" and st.top is None:
+            if self.over() is None:
                 return t("You lead"), True
             return t("Play or pass"), True
+        if self.menu() is not None:  # a play of the menu: legal, named in its line
+            return (t("%s: play it") if mine else t("%s: bomb now")) % self.app.hints[OK], True
         r = self.reading_of(self.sel)
         if r is None:
             return t("not a combination"), False
@@ -272,16 +371,13 @@ class Hand(Screen):
         try:
             self.session().dealt.game.apply(st, action)
         except IllegalAction as e:
-            top = st.top
-            if game == "tichu" and st.lead:
-                top = None
             from firmware.play_refusal import refusal
 
-            return name + ": " + refusal(game, str(e), top, getattr(st, "wish", 0), t), False
+            return name + ": " + refusal(game, str(e), self.over(), getattr(st, "wish", 0), t), False
         return t("%s: may be played") % name, True
 
     def info(self):
-        # The public table in one line: the trick's top and who played it, the open wish.
+        # The public table: the trick's top and who played it, the open wish.
         st = self.state()
         if st is None:
             return ""
@@ -294,16 +390,51 @@ class Hand(Screen):
         elif game == "chimera" and st.phase == "bid":
             text = t("Bid %d") % st.bid if st.bid else ""
         if game == "tichu" and st.wish:
-            text = (text + " " if text else "") + t("Wish: %s") % value_token(game, st.wish)
+            text = (text + ". " if text else "") + t("Wish: %s") % value_token(game, st.wish)
         return text
+
+    def got(self):
+        # What the push (T2.3) or the Hunters' exchange (C4.2) brought this seat, and from
+        # whom ("Got: Ben 7, Carla A, David 3"), until its first play; else "". Read from
+        # its seat view, as the hand is.
+        st = self.state()
+        seat = self.seat
+        game = self.game()
+        v = self.view()
+        names = self.app.book.names
+        if game == "tichu":
+            if v.got is None or st.played >> seat & 1:
+                return ""
+            froms = [((seat + 1 + k) % 4, (v.got[k],)) for k in range(3)]
+        else:
+            if v["got"] is None or v["sizes"][seat] < 17:
+                return ""
+            froms = [(3 - v["chimera"] - seat, v["got"])]
+        parts = []
+        for g, cards in froms:
+            parts.append("%s %s" % (names[g], " ".join([face(game, c, True) for c in cards])))
+        return self.t("Got: %s") % ", ".join(parts)
+
+    def tick(self, now):
+        # Once a round, what the push or the exchange brought, in a message before the
+        # cards when the hand has no room to show it (its draw said: ``shown_got``).
+        if self.proposed():
+            return True
+        s = self.session()
+        st = self.state()
+        if self.seat in s.told or st is None or st is self.ticked:
+            return False
+        self.ticked = st  # asked once per position, not on every pass of the main loop
+        got = self.got()
+        if got:
+            s.told.append(self.seat)
+            if not self.shown_got:
+                self.app.open("message", "Message", self.t("Received"), got, False)
+        return False
 
     # -- the screen --------------------------------------------------------------------
 
     def build(self, ui, g):
-        rows = ui.rows
-        self.nstat = 2 if rows >= 5 else 1
-        self.ninfo = 1 if rows >= 7 else 0
-        self.crows = max(1, rows - 1 - self.nstat - self.ninfo)
         self.head, self.right = ui.title(g, "")
         # The cursor and the marks first, so the labels lie on top of them.
         self.cur = ui.rect(g, 0, -ui.h, 1, ui.lh, 0x4C586A if ui.colour else ui.fg)
@@ -313,18 +444,32 @@ class Hand(Screen):
         g.append(self.cards)
         self.labels = []
         self.label_layer = ui.layer(g)
-        y = ui.top() + self.crows * ui.lh
-        self.info_lab = ui.label(g, "", ui.s * 2, y) if self.ninfo else None
-        y += self.ninfo * ui.lh
-        ui.rect(g, 0, y, ui.w, ui.s, ui.fg)
-        self.stat_labs = [ui.label(g, "", ui.s * 2, y + ui.s + i * ui.lh) for i in range(self.nstat)]
+        self.lines = [ui.label(g, "", ui.s * 2, -ui.h) for _ in range(ui.rows - 1)]
 
     def draw(self):
         ui = self.app.ui
         if self.state() is None:
             return
+        # The legal list first, then the menu, each from here: the board's 512-word
+        # Python stack has no room for the move generator below items() below menu().
+        self.legal()
+        menu = self.menu()
         items = self.items()
         self.cursor = min(self.cursor, len(items) - 1) if items else 0
+        width = ui.cols - 1
+        room = ui.rows - 1
+        entry = _wrap(self.option_text(), width, 2) if menu is not None else []
+        text, fine = self.status()
+        if not fine and not ui.colour:
+            text = "! " + text
+        hint = menu is not None and self.reason() is None
+        # On a small panel the table's line takes the title bar's place of the seat's name
+        # (the privacy screen named the seat) when it fits there.
+        left = self.app.book.names[self.seat]
+        table = self.info()
+        up = ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
+        if up:
+            left = table
         # Flow the items over lines; the actions start a line of their own.
         pad = ui.s * 2
         gap = ui.cw * ui.s // 2 + ui.s
@@ -341,23 +486,38 @@ class Hand(Screen):
                 first_act = False
             pos.append((line, x, w))
             x += w + gap
-        cl = pos[self.cursor][0] if items else 0
+        lines = 1 + (pos[-1][0] if items else 0)
+        # the cards keep two lines where the panel has room for more than the texts need
+        least = min(lines, 2 if ui.rows >= 7 else 1)
+        blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table)
+        seats, table, got, stat = blocks
+        info = seats + table  # above the cards
+        crows = max(1, min(lines, room - len(info) - len(got) - len(entry) - len(stat)))
+        if menu is None:
+            cl = pos[self.cursor][0] if items else 0
+        else:  # the marked cards in view
+            cl = 0
+            for i in range(len(items)):
+                if items[i][3]:
+                    cl = pos[i][0]
+                    break
         if cl < self.top:
             self.top = cl
-        elif cl >= self.top + self.crows:
-            self.top = cl - self.crows + 1
-        y0 = ui.top()
+        elif cl >= self.top + crows:
+            self.top = cl - crows + 1
+        self.top = max(0, min(self.top, lines - crows))
+        y0 = ui.top() + (len(info) + len(got)) * ui.lh
         k = 0  # items drawn
         kc = 0  # of them cards
         m = 0
         self.cur.y = -ui.h
         for i in range(len(items)):
             line, x, w = pos[i]
-            if not self.top <= line < self.top + self.crows or k >= POOL:
+            if not self.top <= line < self.top + crows or k >= POOL:
                 continue
             text, col, code, selected, _ = items[i]
             y = y0 + (line - self.top) * ui.lh
-            here = i == self.cursor
+            here = i == self.cursor and menu is None
             col = ui.on_bar if here and not ui.colour else col  # mono: inverse under the cursor
             ty = y + (ui.lh - ui.ch * ui.s) // 2
             if code is not None:
@@ -388,27 +548,70 @@ class Hand(Screen):
             ui.set(lab, "")
         for mk in self.marks[m:]:
             mk.y = -ui.h
-        # Title: the seat's name; right: where the list is, or the table on small panels.
-        names = self.app.book.names
-        info = self.info()
-        lines = 1 + (pos[-1][0] if items else 0)
-        where = "%d/%d" % (self.top + 1, lines - self.crows + 1) if lines > self.crows else ""
-        if self.ninfo:
-            ui.set(self.info_lab, clip(info, ui.cols - 1, True))
-            right = where
+        # The text lines: the table above the cards, the option in view and the status below.
+        out = []
+        for s in info + got:
+            out.append((s, ui.fg))
+        for _ in range(crows):
+            out.append(("", ui.fg))
+        for s in entry:
+            out.append((s, ui.on_bar if not ui.colour else ui.hi))
+        for s in stat:
+            out.append((s, ui.fg if fine else ui.warn))
+        y = ui.top()
+        ty = (ui.lh - ui.ch * ui.s) // 2
+        for i in range(len(self.lines)):
+            lab = self.lines[i]
+            s, c = out[i] if i < len(out) else ("", ui.fg)
+            lab.move((ui.s * 2, y + i * ui.lh + ty))
+            ui.set(lab, s, c)
+        if entry:  # the option in view on the bar
+            self.cur.x = ui.s
+            self.cur.y = y + (len(info) + len(got) + crows) * ui.lh
+            self.cur.width = (max([len(s) for s in entry]) * ui.cw + 2) * ui.s
+            self.cur.height = len(entry) * ui.lh
         else:
-            right = info
-        left = names[self.seat]
-        room = ui.cols - 2 - len(left) - 1
-        ui.set(self.right, clip(right, max(0, room), True))
-        ui.set(self.head, clip(left, ui.cols - 2))
-        text, fine = self.status()
-        if not fine and not ui.colour:
-            text = "! " + text
-        lines = wrap(text, ui.cols - 1, self.nstat, more=True)
-        for i in range(self.nstat):
-            ui.set(self.stat_labs[i], lines[i], ui.fg if fine else ui.warn)
+            self.cur.height = ui.lh
+        # Title: the seat's name; right: where the list is.
+        where = "%d/%d" % (self.top + 1, lines - crows + 1) if lines > crows else ""
+        ui.set(self.right, where if len(left) + len(where) + 3 <= ui.cols else "")
+        ui.set(self.head, left)
         self._items = None  # kept for one press only (its keys, then this draw)
+
+    def blocks(self, room, width, status, fine, hint, table):
+        # (seats, table, push, status) lines that fit ``room`` lines, each whole: the
+        # table (the trick to beat, the wish), what the push brought, the status, the other
+        # seats' cards left and calls, in that order of need; a status that is only a hint
+        # (``hint``) comes last, and in the free selection the status (why a selection may
+        # not be played) first.
+        texts = [self.seats(), table, self.got(), status]
+        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
+        out = [[], [], [], []]  # type: list[list[str]]
+        for i in order:
+            lines = _wrap(texts[i], width, 99)
+            if len(lines) > room and i == 3 and not fine:  # a refusal too long here: whole with OK on Play
+                lines = _wrap(self.t("May not be played now: OK on Play says why"), width, 99)
+            if len(lines) <= room:
+                out[i] = lines
+                room -= len(lines)
+        self.shown_got = bool(out[2])
+        return out
+
+    def seats(self):
+        # The other seats' cards left and calls, in play order: "Ben 5 T, Carla 12, David 3".
+        st = self.state()
+        names = self.app.book.names
+        n = len(st.hands)
+        parts = []
+        for k in range(1, n):
+            x = (self.seat + k) % n
+            text = "%s %d" % (names[x], len(st.hands[x]))
+            if self.game() == "tichu" and st.calls[x]:
+                text += " GT" if st.calls[x] == 2 else " T"
+            elif self.game() == "chimera" and st.chimera == x and st.phase != "bid":
+                text += " " + self.t("Ch%d") % st.bid
+            parts.append(text)
+        return ", ".join(parts)
 
     # -- keys --------------------------------------------------------------------------
 
@@ -417,54 +620,57 @@ class Hand(Screen):
         if self.state() is None or not app.session.playing():
             app.back()
             return
-        items = self.items()
-        n = len(items)
-        if (k == UP or k == DOWN) and n:
-            self.cursor = (self.cursor + (1 if k == DOWN else -1)) % n
-        elif k == OK and n:
-            it = items[self.cursor]
-            if it[2] is not None:
-                self.toggle(it[2])
+        self.proposed()  # a key before the main loop's next pass: the proposal first
+        if self.calm is not None and app.now - self.calm < 0:
+            if k == OK:
+                return  # an OK meant for the table: the hand had only just come up
+        else:
+            self.calm = None
+        menu = self.menu()
+        if menu is not None:
+            self.menu_key(k, menu)
+        else:
+            from firmware.play_free import key
+
+            key(self, k)
+
+    def menu_key(self, k, cols):
+        if k == LEFT or k == RIGHT:
+            self.col = (self.col + (1 if k == RIGHT else -1)) % len(cols)
+            self.row = 0
+        elif k == UP or k == DOWN:
+            self.row += 1 if k == DOWN else -1
+        elif k == BOMB:
+            self.to_bombs(cols)
+        elif k == OK:
+            w = self.option()
+            if w[0] == CARDS:
+                self.free = True
+                self.cursor = 0
+                return
+            if w[0] == PLAY:
+                self.do(("play", w[2]))
             else:
-                self.do(it[4])
-        elif k == LEFT or k == RIGHT or k == BOMB:
-            self.step(1 if k != LEFT else -1, k == BOMB, items)
-        elif k == BACK:
-            app.back()
-        elif k == MENU:
-            app.to_menu()
-
-    def toggle(self, c):
-        most = self.picking()
-        if c in self.sel:
-            self.sel.remove(c)
-        elif len(self.sel) < most:
-            self.sel.append(c)
-        elif most == 1:
-            self.sel = [c]
-
-    def step(self, d, bombs, items):
-        # The next (previous) legal play becomes the selection.
-        plays = self.plays(bombs)
-        here = items[self.cursor][2] if items and not bombs else None
-        game = self.game()
-        if here is not None:
-            mine = []
-            for p in plays:
-                if here in p:
-                    mine.append(p)
-                elif game == "chimera" and [c for c in p if c >> 3 == here >> 3]:
-                    q = list(p)
-                    for i in range(len(q)):
-                        if q[i] >> 3 == here >> 3:
-                            q[i] = here
-                            break
-                    mine.append(tuple(q))
-            plays = mine or plays  # none holds that card: step through them all
-        if not plays:
+                self.do(w[1] if w[0] == ACT else w)
             return
-        self.step_i = (self.step_i + d) % len(plays)
-        self.sel = list(plays[self.step_i])
+        elif k == BACK:
+            self.app.back()
+            return
+        elif k == MENU:
+            self.app.to_menu()
+            return
+        self.show_option()
+
+    def to_bombs(self, cols):
+        # BOMB: the bombs' column (Tichu), or why there is none.
+        for i in range(len(cols)):
+            w = self.expand(cols[i][0])
+            if w[0] == PLAY:
+                r = self.reading_of(w[1])
+                if r is not None and is_bomb(self.game(), r):
+                    self.col, self.row = i, 0
+                    return
+        self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB[self.game()]), False)
 
     def do(self, a):
         app = self.app
@@ -475,15 +681,23 @@ class Hand(Screen):
                 app.open("message", "Message", self.t("Pick %d cards") % self.picking(), self.status()[0])
                 return
             action = (seat, a, tuple(self.sel))  # type: tuple
+        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back)
+            self.pending = a[1]
+            app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask")
+            return
         elif a[0] == "play":
             cards = tuple(self.sel)
             text, fine = self.status()
             if not fine:
                 app.open("message", "Message", self.t("Not now"), text)
                 return
-            if game == "tichu" and 1 << 3 | 4 in cards:  # the Mah Jong: name a wish (T4.1)
+            if game == "tichu" and MAHJONG in cards:  # the Mah Jong: name a wish (T4.1)
                 self.pending = (cards, a[1])
-                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish")
+                wish = 0
+                p = self.proposal
+                if p is not None and p[0][1] == "play" and len(p[0]) > 4 and p[0][4]:
+                    wish = p[0][4] - 1
+                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish", wish)
                 return
             action = (seat, "play", cards, a[1])
         else:
@@ -503,22 +717,36 @@ class Hand(Screen):
             return
         self.sel = []
         self.step_i = -1
+        self.free = False
         if action[1] == "tichu" and app.session.playing():
             return  # a call: the seat plays on
         app.back()
 
     def keep(self):
-        return (self.sel, self.cursor, self.pending)
+        return (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,
+                self.asked)
 
     def restore(self, state):
-        self.sel, self.cursor, self.pending = state
+        (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,
+         self.asked) = state
 
     def resume(self, result):
         tag, i = result
-        if tag == "wish" and self.pending is not None:
-            cards, v = self.pending
-            self.pending = None
+        p = self.pending
+        self.pending = None
+        if tag == "wish" and p is not None:
+            cards, v = p
             self.act((self.seat, "play", cards, v, None if i == 0 else i + 1))
+        elif tag == "ask" and p is not None and i == 1:
+            self.act(p)
+
+
+def _wrap(text, cols, n, more=False):
+    # wrap() without the empty lines that fill up its ``n``.
+    out = wrap(text, cols, n, more) if text else []
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 class Cells(displayio.Group):

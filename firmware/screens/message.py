@@ -33,8 +33,14 @@ class Message(Screen):
         for i in range(n):
             k = self.top + i
             ui.set(self.rows[i], self.lines[k] if k < len(self.lines) else "")
-        more = len(self.lines) > n
-        ui.set(self.pos, "%d-%d/%d" % (self.top + 1, self.top + n, len(self.lines)) if more else "")
+        pos = ""
+        if len(self.lines) > n:  # which lines show, as far as the title leaves room
+            room = (ui.w - ui.s * 4) // (ui.cw * ui.s) - len(ui.fit(self.heading)) - 1
+            for pos in ("%d-%d/%d" % (self.top + 1, self.top + n, len(self.lines)),
+                        "%d/%d" % (self.top + n, len(self.lines)), ""):
+                if len(pos) <= room:
+                    break
+        ui.set(self.pos, pos)
 
     def key(self, k):
         if (k == UP or k == DOWN) and len(self.lines) > len(self.rows):

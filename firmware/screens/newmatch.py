@@ -48,7 +48,7 @@ class NewMatch(FormScreen):
         return GAME_NAMES[v]
 
     def _name(self, v):
-        return self.t("Other...") if v is None else v  # opens the initials editor
+        return self.t("(other)") if v is None else v  # opens the initials editor
 
     def title(self):
         return self.t("New match")
@@ -81,9 +81,9 @@ class NewMatch(FormScreen):
         names = self.chosen()
         for i in range(len(names)):
             if names[i] is None:
-                return self.t("Player %d: no name yet") % (i + 1)
+                return self.t("Player %d: no name") % (i + 1)
             if names[i] in names[:i]:
-                return self.t("two players named %s") % names[i]
+                return self.t("%s twice") % names[i]
         return None
 
     def key(self, k):

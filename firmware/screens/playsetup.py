@@ -12,6 +12,11 @@ from firmware.screens.newmatch import PRESETS, NewMatch
 from firmware.texts import wrap
 
 LEVELS = (1, 2, 3)
+# A seat is a human, a human to whom the device proposes plays (engine_core/proposal.py), or a bot.
+HUMAN = 1
+HELPED = 2
+BOT = 0
+WHO = {HUMAN: "human", HELPED: "human+tips", BOT: "bot"}
 PAUSES = (0, 400, 800, 1500, 3000)  # ms
 
 
@@ -24,6 +29,7 @@ class PlaySetup(NewMatch):
         self.names = list(app.settings["names"])
         play = app.settings["play"] or PLAY
         self.humans = play[3]
+        self.hints = play[4] if len(play) > 4 else 0
         self.fields = self._fields(play[0], None, play[1], play[2])
 
     def _fields(self, game, limit=None, level=None, pause=None):
@@ -34,8 +40,8 @@ class PlaySetup(NewMatch):
         for p in range(GAMES[game][0]):
             name = self.names[p] if p < len(self.names) else PRESETS[p]
             fields.append(Field("p%d" % p, t("Player %d") % (p + 1), opts, name, self._name))
-            fields.append(Field("h%d" % p, t("Seat %d") % (p + 1), [True, False], bool(self.humans >> p & 1),
-                                self._who))
+            who = HELPED if self.hints >> p & 1 else HUMAN if self.humans >> p & 1 else BOT
+            fields.append(Field("h%d" % p, t("Seat %d") % (p + 1), [HUMAN, HELPED, BOT], who, self._who))
         fields.append(Field("limit", t("Play to"), list(LIMITS), limit or app.settings[game], wrap=False))
         fields.append(Field("level", t("Bot level"), list(LEVELS), level or 2, wrap=False))
         pause = 800 if pause is None else pause
@@ -43,7 +49,7 @@ class PlaySetup(NewMatch):
         return fields
 
     def _who(self, v):
-        return self.t("human") if v else self.t("bot")
+        return self.t(WHO[v])
 
     def _pause(self, v):
         return "%d.%d s" % (v // 1000, v % 1000 // 100)
@@ -56,20 +62,22 @@ class PlaySetup(NewMatch):
 
     def levels(self):
         level = find(self.fields, "level").value()
-        return [None if f.value() else level for f in self.fields if f.key[0] == "h"]
+        return [None if f.value() != BOT else level for f in self.fields if f.key[0] == "h"]
 
-    def _bits(self):
+    def _bits(self, who=(HUMAN, HELPED)):
+        # Bit s set: seat s is one of ``who``.
         bits = 0
         i = 0
         for f in self.fields:
             if f.key[0] == "h":
-                if f.value():
+                if f.value() in who:
                     bits |= 1 << i
                 i += 1
         return bits
 
     def rebuild(self, game, limit):
         self.humans = self._bits()
+        self.hints = self._bits((HELPED,))
         self.fields = self._fields(game, limit, find(self.fields, "level").value(),
                                    find(self.fields, "delay").value())
 
@@ -84,10 +92,11 @@ class PlaySetup(NewMatch):
 
     def keep(self):
         return (self.game(), find(self.fields, "limit").value(), find(self.fields, "level").value(),
-                find(self.fields, "delay").value(), self.chosen(), self._bits(), self.focus)
+                find(self.fields, "delay").value(), self.chosen(), self._bits(), self._bits((HELPED,)),
+                self.focus)
 
     def restore(self, state):
-        game, limit, level, pause, self.names, self.humans, self.focus = state
+        game, limit, level, pause, self.names, self.humans, self.hints, self.focus = state
         self.fields = self._fields(game, limit, level, pause)
 
     def _start(self):
@@ -101,5 +110,5 @@ class PlaySetup(NewMatch):
         names = self.chosen()
         app.settings["names"] = names
         app.settings[game] = limit
-        app.settings["play"] = [game, level, pause, self._bits()]
+        app.settings["play"] = [game, level, pause, self._bits(), self._bits((HELPED,))]
         start(app, game, names, limit, self.levels(), pause)

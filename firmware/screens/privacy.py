@@ -8,9 +8,10 @@ from firmware.ui import Screen
 
 
 class Privacy(Screen):
-    def __init__(self, app, seat):
+    def __init__(self, app, seat, claim=False):
         Screen.__init__(self, app)
         self.seat = seat
+        self.claim = claim  # a bomb claim's: the hand then offers the bombs only
 
     def build(self, ui, g):
         name = self.app.book.names[self.seat]
@@ -28,7 +29,7 @@ class Privacy(Screen):
         app = self.app
         if k == OK:
             app.session.viewer = self.seat
-            app.swap("hand", "Hand", self.seat)
+            app.swap("hand", "Hand", self.seat, self.claim)
         elif k == BACK:
             app.back()
         elif k == MENU:

@@ -16,15 +16,15 @@
 # BACK and MENU go to the menu. When a round is over, its breakdown comes up.
 
 from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
-from firmware.play_text import face, is_bomb, reading, value_token
-from firmware.texts import clip
+from firmware.play_text import NO_BOMB, face, is_bomb, reading, value_token
+from firmware.texts import wrap
 from firmware.ui import Screen
 
 BURST = 400  # bot actions at most per tick when they do not pause
 
 
 class Table(Screen):
-    WIDGETS = ("right", "lines")
+    WIDGETS = ("right", "cells", "lines")
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -59,47 +59,66 @@ class Table(Screen):
 
     def build(self, ui, g):
         self.right = ui.title(g, self.title())[1]
+        # a cell per seat (two a line on small panels) and the lines below them
+        self.cells = [ui.label(g, "", 0, -ui.h) for _ in range(len(self.app.session.levels))]
         self.lines = [ui.label(g, "", ui.s * 2, ui.top() + i * ui.lh) for i in range(max(1, ui.rows - 1))]
 
     def title(self):
         return "Chimera" if self.app.book.game == "chimera" else "Tichu"
 
     def seat_text(self, seat, width, short=False):
+        # ``seat`` in at most ``width`` characters, whole: its name, cards held and call
+        # (Tichu) or Chimera bid first, then while there is room its points taken and
+        # its last word. ``short``: two seats a line (calls as one letter after the count).
         s = self.app.session
         d = s.dealt
         st = d.state
         game = d.name
         t = self.t
-        kind, due = d.due() if st is not None else ("over", ())
-        mark = ">" if seat in due else " "
-        tags = ""
-        count = ""
+        mark = ""
+        if not self.app.ui.colour:  # colour panels show whose turn it is in colour
+            kind, due = d.due() if st is not None else ("over", ())
+            mark = ">" if seat in due else " "
+        text = mark + self.app.book.names[seat]
+        more = []
         if st is not None:
-            count = " %d" % len(st.hands[seat])
+            n = len(st.hands[seat])
             if game == "chimera":
+                text += " %d" % n
                 if st.chimera == seat and st.phase != "bid":
-                    tags += " " + t("Ch%d") % st.bid
+                    text += " " + t("Ch%d") % st.bid
             else:
-                call = st.calls[seat]
-                if call:
-                    tags += " " + ("GT" if call == 2 else "T")
+                call = ("", "T", "GT")[st.calls[seat]]
                 if seat in st.out:
-                    tags += " #%d" % (st.out.index(seat) + 1)
-                if kind == "push" and st.pushes[seat] is not None:
-                    tags += " " + t("ok")
+                    text += " #%d" % (st.out.index(seat) + 1)
+                else:
+                    text += " %d" % n
+                if call:
+                    text += (call[0] if short else " " + call)
+                if d.due()[0] == "push" and st.pushes[seat] is not None:
+                    more.append(t("ok"))
             taken = _points(game, st.piles[seat])
             if taken:
-                tags += " " + t("%dp") % taken
+                more.append(t("%dp") % taken)
             said = s.said[seat]
             if said is not None and st.phase in ("bid", "play"):
                 if said[0] == "pass":
-                    tags += " -" if short else " " + t("pass")
+                    more.append("-" if short else t("pass"))
                 elif said[0] == "bid":
-                    tags += " %d" % said[1]
-        rest = count + tags
-        name = self.app.book.names[seat]
-        room = width - len(mark) - len(rest)
-        return mark + clip(name, max(1, room), True) + rest
+                    more.append("%d" % said[1])
+        for m in more:
+            if len(text) + 1 + len(m) <= width:
+                text += " " + m
+        return text
+
+    def layout(self):
+        # (seats a line, a cell's width) for this panel: one seat a line where there is
+        # room for the seats, the trick and a happening, else two.
+        ui = self.app.ui
+        n = len(self.app.session.levels)
+        usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
+        per = 1 if ui.rows - 1 >= n + 2 or (n == 3 and ui.rows - 1 >= n + 1) else 2
+        return per, usable if per == 1 else (usable - 1) // 2
 
     def trick_text(self):
         s = self.app.session
@@ -150,27 +169,40 @@ class Table(Screen):
         right = self.t("Round %d") % (book.rounds() + (1 if st is not None else 0))
         if st is not None and d.name == "tichu" and st.wish:
             right = self.t("Wish: %s") % value_token("tichu", st.wish)
-        ui.set(self.right, clip(right, ui.cols - len(self.title()) - 3, True))
-        # Seats one a line where there is room for them and two more lines, else two a line.
-        per = 1 if rows >= n + 2 else 2
-        width = (ui.cols - per) // per  # a cell; cells one space apart
-        out = []
-        for i in range(0, n, per):
-            cells = [self.seat_text(x, width, per > 1) for x in range(i, min(n, i + per))]
-            out.append(" ".join([c + " " * (width - len(c)) for c in cells[:-1]] + cells[-1:]))
+        ui.set(self.right, right)
+        per, width = self.layout()
+        due = d.due()[1] if st is not None else ()
+        top = ui.top()
+        for x in range(n):
+            lab = self.cells[x]
+            lab.move((ui.s * 2 + (x % per) * (width + 1) * ui.cw * ui.s, top + (x // per) * ui.lh))
+            ui.set(lab, self.seat_text(x, width, per > 1), ui.hi if ui.colour and x in due else ui.fg)
+        seat_rows = (n + per - 1) // per
+        usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
+        out = ["" for _ in range(seat_rows)]
         trick = self.trick_text()
-        out.append(clip(trick, ui.cols - 1, True))
+        out += wrap(trick, usable, 99) if len(trick) > usable else [trick]
+        while out and not out[-1]:
+            out.pop()
         left = rows - len(out)
-        hint = self.hint() if left >= 3 else ""
-        room = max(1, left - (2 if hint else 0))  # a blank line before the hint
+        # the newest happenings that fit whole, oldest first; then the keys' hint, when
+        # there is room for it and a blank line before it
+        news = []  # type: list[str]
+        for p in reversed(self.happenings(left, trick)):
+            lines = wrap(p, usable, 99)
+            while lines and not lines[-1]:
+                lines.pop()
+            if len(news) + len(lines) > left or len(p) > usable * len(lines):
+                break
+            news = lines + news
         first = len(out)
-        for p in self.happenings(room, trick):
-            out.append(clip(p, ui.cols - 1, True))
+        out += news
         last = len(out)
-        while hint and len(out) < rows - 1:
-            out.append("")
-        if hint:
-            out.append(clip(hint, ui.cols - 1, True))
+        hint = self.hint()
+        if rows - len(out) >= 2 and len(hint) <= usable:
+            while len(out) < rows - 1:
+                out.append("")
+            out.append(hint)
         for i in range(rows):
             ui.set(self.lines[i], out[i] if i < len(out) else "", ui.hi if first <= i < last else ui.fg)
 
@@ -212,25 +244,26 @@ class Table(Screen):
         due = s.humans_due()
         if due and s.opened is not s.dealt.state:
             s.opened = s.dealt.state
-            self.private(due[0])
+            self.private(due[0], auto=True)
         return False
 
-    def private(self, seat, claim=False):
+    def private(self, seat, claim=False, auto=False):
         # ``seat``'s cards, after the privacy screen when another human looked last (for a
         # claim, whenever there is another human: whoever pressed BOMB holds the device).
+        # ``auto``: they came up by themselves (the hand then lets a late OK pass).
         s = self.app.session
         if s.needs_privacy(seat) or claim and len(s.humans()) > 1:
-            self.app.open("privacy", "Privacy", seat)
+            self.app.open("privacy", "Privacy", seat, claim)
         else:
             s.viewer = seat
-            self.app.open("hand", "Hand", seat)
+            self.app.open("hand", "Hand", seat, claim, auto)
 
     def ask(self, title, tag):
         # Which human: at once when there is one.
         s = self.app.session
         humans = s.humans()
         if len(humans) == 1:
-            self.private(humans[0])
+            self.private(humans[0], tag == "claim")
         elif humans:
             names = [self.app.book.names[x] for x in humans]
             self.app.open("choice", "Choice", title, names + [self.t("Cancel")], tag)
@@ -252,6 +285,8 @@ class Table(Screen):
                 self.ask(self.t("Whose cards?"), "look")
         elif k == BOMB and s.playing() and s.dealt.name == "tichu":
             self.ask(self.t("Bomb/Tichu: who?"), "claim")
+        elif k == BOMB:  # Chimera: nothing is played out of turn (C7.3)
+            app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB["chimera"]), False)
         elif (k == UP or k == DOWN) and s.log:
             parts = []
             for action, events in s.log:

@@ -250,7 +250,7 @@ def test_names_from_the_initials_editor(make_device, board):
     dev = make_device(board)
     menu(dev, "New match")
     choose(dev, "game", "chimera")
-    choose(dev, "p1", None)  # the last choice: "Other..." (the initials editor)
+    choose(dev, "p1", None)  # the last choice: "(other)" (the initials editor)
     dev.press(OK)
     assert screen_name(dev) == "Initials"
     dev.press(UP)

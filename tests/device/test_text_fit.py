@@ -47,10 +47,6 @@ def test_a_refusal_cut_in_the_footer_shows_whole_on_ok():
 
 # -- dealt play (issue 17, item 5): a small sample here, the full check is `make fit-dealt` ----------
 
-# The boards whose dealt play cuts texts until issue 17's screens land: on these the sample
-# xfails on a cut; take a board out once it is fixed, and any cut there fails the test.
-# (A board listed whose sample finds no cut fails too, asking for that.)
-DEALT_CUTS_KNOWN = {"picosystem", "pico_display_pack", "macropad"}
 # One round per board, the games and the languages alternating: (board, game, language).
 DEALT_SAMPLE = [("picosystem", "tichu", 0), ("pico_display_pack", "chimera", 1), ("macropad", "tichu", 1),
                 ("badger2040", "chimera", 0)]
@@ -62,10 +58,6 @@ def test_every_text_of_a_dealt_round_fits(board, game, lang):
     assert checker.positions > 100  # the round was played: the table, the hand, the breakdown
     assert checker.entered[0] > 0  # human actions went in by the keys
     found = sorted("%s: %s" % (k[0], k[3]) for k in checker.found)
-    if board in DEALT_CUTS_KNOWN:
-        assert found, "no text cut on %s any more: take it out of DEALT_CUTS_KNOWN" % board
-        pytest.xfail("issue 17: texts cut in dealt play until the new screens land (%d, e.g. %s)"
-                     % (len(found), found[0]))
     assert not found, "\n".join(found)
 
 

@@ -1,0 +1,143 @@
+"""One file to drag onto the board: `make uf2 BOARD=NAME [MPY_CROSS=PATH] [CIRCUITPYTHON_UF2=PATH]`.
+
+The UF2 holds a CIRCUITPY drive, a FAT image formatted as CircuitPython formats its own
+(folder2uf2, a pinned dependency, builds it), with exactly what `make deploy` writes onto an
+empty drive (host_sim/deploy.py's drive_tree: the app's folder /app_a with its lib/, and the
+code.py that starts it; .mpy files with MPY_CROSS). The image covers the board's whole drive:
+on an RP2040, CircuitPython keeps 1020 KB of firmware at the start of the flash, then the 4 KB
+nvm sector (where the app keeps the match), then CIRCUITPY up to the end of the flash, whose
+size the board's profile names (FLASH_MB). Copied onto the board's RPI-RP2 drive it replaces
+every file on CIRCUITPY and leaves the firmware and the nvm as they were: no block of it lies
+at or below the nvm sector.
+
+CIRCUITPYTHON_UF2: a CircuitPython UF2 downloaded for the board, put in front of the drive in
+the same file (folder2uf2 --combine), so a blank board needs one copy. Before that, it must be
+an RP2040 UF2 (family id), lie wholly below the nvm sector (the layout the drive was made for),
+and be the build for this board: CircuitPython puts its board id (boot_out.txt's "Board ID:")
+into the firmware as a C string, and a board id names one board and so one flash size. folder2uf2
+checks the first two only as far as the firmware's blocks say (no family id passes) and not the
+third; a firmware for another board would run with a drive of the wrong size, or none.
+"""
+
+import argparse
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+from host_sim.deploy import ROOT, DeployError, _assigned, board_profiles, check_board, drive_tree
+
+FAMILY_RP2040 = 0xE48BFF56  # the UF2 family id of RP2040 (not RP2350) flash images
+XIP_BASE = 0x10000000  # where the RP2040 maps its flash
+NVM_START = 0xFF000  # the nvm sector: right after CircuitPython's 1020 KB of firmware
+DRIVE_START = 0x100000  # CIRCUITPY: right after the nvm
+MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)  # UF2 block: two at the start, one at the end
+FLAG_FAMILY = 0x00002000
+BLOCK = 512
+OUT = os.path.join(ROOT, "build")
+
+
+def read_blocks(path):
+    """[(target address, payload bytes, family id or None)] of a UF2 file, in file order; a file
+    that is not one raises DeployError."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    if not raw or len(raw) % BLOCK:
+        raise DeployError("%s is not a UF2 file (not whole 512-byte blocks)" % path)
+    out = []
+    for i in range(0, len(raw), BLOCK):
+        head = struct.unpack_from("<8I", raw, i)
+        if head[:2] != MAGIC[:2] or struct.unpack_from("<I", raw, i + BLOCK - 4)[0] != MAGIC[2]:
+            raise DeployError("%s is not a UF2 file (block %d has no UF2 magic)" % (path, i // BLOCK))
+        flags, addr, size = head[2], head[3], head[4]
+        if size > 476:
+            raise DeployError("%s: block %d claims %d bytes" % (path, i // BLOCK, size))
+        out.append((addr, raw[i + 32:i + 32 + size], head[7] if flags & FLAG_FAMILY else None))
+    return out
+
+
+def profile(board):
+    """(board id as CircuitPython names it, flash bytes) of a board profile."""
+    path = check_board(board)[board]
+    mb = _assigned(path, "FLASH_MB")
+    if not mb:
+        raise DeployError("boards/%s.py names no FLASH_MB: the drive's size is unknown" % board)
+    return _assigned(path, "BOARD_ID"), mb * 1024 * 1024
+
+
+def check_firmware(path, board_id):
+    """Refuse a CircuitPython UF2 that is not RP2040's, reaches the nvm, or is another board's."""
+    if not os.path.isfile(path):
+        raise DeployError("CIRCUITPYTHON_UF2=%s is not a file" % path)
+    blocks = read_blocks(path)
+    families = {fam for _, _, fam in blocks}
+    if families != {FAMILY_RP2040}:
+        raise DeployError("%s is not an RP2040 UF2 (family id %s, RP2040's is 0x%08x)" % (
+            path, ", ".join("none" if f is None else "0x%08x" % f for f in sorted(families, key=str)),
+            FAMILY_RP2040))
+    low = min(addr for addr, _, _ in blocks)
+    high = max(addr + len(data) for addr, data, _ in blocks)
+    if low < XIP_BASE or high > XIP_BASE + NVM_START:
+        raise DeployError("%s fills flash 0x%08x..0x%08x: CircuitPython for an RP2040 board with its drive "
+                          "at 1 MB ends below the nvm at 0x%08x" % (path, low, high, XIP_BASE + NVM_START))
+    image = b"".join(data for _, data, _ in sorted(blocks, key=lambda b: b[0]))
+    if board_id.encode() + b"\0" not in image:
+        raise DeployError("%s is not CircuitPython for %s (its board id is not in it): download the "
+                          "%s build" % (path, board_id, board_id))
+    return len(blocks)
+
+
+def build(board, out=None, mpy_cross=None, circuitpython_uf2=None, log=print):
+    """Write the UF2 for ``board``; returns (path, the drive's files as [(path, bytes)])."""
+    board_id, flash = profile(board)
+    if circuitpython_uf2:
+        check_firmware(circuitpython_uf2, board_id)
+    tree = list(drive_tree(board, mpy_cross))
+    out = out or os.path.join(OUT, "%s%s.uf2" % (board, "-circuitpython" if circuitpython_uf2 else ""))
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        top = os.path.join(tmp, "CIRCUITPY")
+        for path, data in tree:
+            dest = os.path.join(top, *path.split("/"))
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            with open(dest, "wb") as f:
+                f.write(data)
+        cmd = [sys.executable, "-m", "folder2uf2", "--flash-offset", "0x%x" % DRIVE_START,
+               "--flash-size", "0x%x" % flash, "--family-id", "0x%08x" % FAMILY_RP2040, "-o", out, top]
+        if circuitpython_uf2:
+            cmd[-1:-1] = ["--combine", circuitpython_uf2]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise DeployError("folder2uf2 failed: %s" % (done.stderr or done.stdout).strip())
+    for line in done.stdout.splitlines():
+        log("  folder2uf2: " + line)
+    log("%s: %s's app (%d files%s) on a %d KB CIRCUITPY drive (%d MB flash), %d KB%s" % (
+        os.path.relpath(out), board, len(tree), ", .mpy" if mpy_cross else "", (flash - DRIVE_START) // 1024,
+        flash // (1024 * 1024), -(-os.path.getsize(out) // 1024),
+        ", CircuitPython in front" if circuitpython_uf2 else ""))
+    return out, tree
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_sim uf2", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", help="board profile id (boards/<id>.py); default: one UF2 per board")
+    ap.add_argument("--out", help="the UF2 to write (default build/<board>.uf2; with --board only)")
+    ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross: ship .mpy instead of .py")
+    ap.add_argument("--circuitpython-uf2", help="CircuitPython's UF2 for the board, to put in front")
+    args = ap.parse_args(argv)
+    if not args.board and (args.out or args.circuitpython_uf2):
+        ap.error("--out and --circuitpython-uf2 are for one board: name it with --board")
+    try:
+        for board in [args.board] if args.board else sorted(board_profiles()):
+            build(board, args.out, args.mpy_cross, args.circuitpython_uf2)
+        print("Copied onto the board's RPI-RP2 drive, a UF2 replaces every file on CIRCUITPY (copy off what "
+              "you keep there first); the match and the settings, in the nvm or an FRAM, stay.")
+    except DeployError as e:
+        print("uf2: %s" % e, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

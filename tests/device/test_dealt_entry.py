@@ -1,0 +1,287 @@
+"""Dealt play made for buttons (issue 17): the hand's menu offers every legal play once
+(suits collapsed, RULES T3/C5), a pass is two presses, the device proposes the strong
+bot's action with a reason, and nothing happens by accident: a stray key never calls
+Tichu (T2.4 makes a call final), a bomb claim holds when the turn comes round (T5.2), an
+OK meant for the table does nothing on a hand that just came up, BOMB in Chimera says
+why (C7.3). The push shows what came from whom (T2.3)."""
+
+import pytest
+
+from firmware.keys import BOMB, DOWN, LEFT, OK, UP
+from host_sim.player import calm, free_selection, human_turn, menu_options, play_setup, screen_name
+
+
+@pytest.fixture
+def acts(monkeypatch):
+    """Every action the device applies, in order."""
+    from firmware import dealer
+
+    seen = []
+    act = dealer.Session.act
+
+    def logged(self, action, now=None):
+        events = act(self, action, now)
+        seen.append(action)
+        return events
+
+    monkeypatch.setattr(dealer.Session, "act", logged)
+    return seen
+
+
+def to_hand(dev, until, limit=3000):
+    """Play on (the humans by human_turn, messages read) until the hand is up and
+    ``until(state, hand screen)`` holds."""
+    for _ in range(limit):
+        name = screen_name(dev)
+        if name in ("Privacy", "Message"):
+            dev.press(OK)
+        elif name == "Hand":
+            scr = dev.screen()
+            if scr.due()[1] and until(dev.app.session.dealt.state, scr):
+                calm(dev)
+                return scr
+            if scr.due()[1]:
+                human_turn(dev)
+            else:
+                dev.press("back")
+        elif name == "PlayScore":
+            raise AssertionError("the round ended first")
+        else:
+            dev.advance(100)
+    raise AssertionError("never there")
+
+
+def _may_call_in_play(st, scr):
+    return st.phase == "play" and scr.session().dealt.game.may_call(st, scr.seat)
+
+
+@pytest.mark.parametrize("first", [UP, DOWN, LEFT])
+def test_a_stray_key_then_ok_never_calls_tichu(make_device, acts, first):  # T2.4: a call is final
+    dev = make_device("picosystem")
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
+    to_hand(dev, _may_call_in_play)
+    dev.press(first)
+    dev.press(OK)
+    assert dev.app.session.dealt.state.calls[0] == 0
+    assert not [a for a in acts if a[0] == 0 and a[1] == "tichu"]
+
+
+def test_in_the_free_selection_the_call_asks_first(make_device, acts):  # T2.4
+    dev = make_device("picosystem")
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
+    to_hand(dev, _may_call_in_play)
+    free_selection(dev)
+    dev.press(UP)  # from the first card round to the last item: "Tichu!"
+    assert dev.screen().items()[dev.screen().cursor][0] == "Tichu!"
+    dev.press(OK)
+    assert screen_name(dev) == "Choice" and "Call Tichu?" in dev.texts()
+    dev.press(OK)  # the question opens on No
+    assert screen_name(dev) == "Hand" and dev.app.session.dealt.state.calls[0] == 0
+
+
+def test_a_bomb_claim_holds_when_the_turn_comes_round_meanwhile(make_device, acts):  # T5.2
+    from host_sim.device import seed_source
+
+    dev = make_device("picosystem")
+    dev.seeds = dev.app.seed_source = seed_source(50)  # Anna gets four queens
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=800)
+    s = dev.app.session
+    g = s.dealt.game
+    for _ in range(3000):
+        name = screen_name(dev)
+        if name in ("Message", "Privacy"):
+            dev.press(OK)
+            continue
+        if name == "Hand":
+            human_turn(dev)
+            continue
+        st = s.dealt.state
+        if st.phase == "play" and 0 in g.bomb_seats(st) and st.turn == 3 and st.top is not None:
+            break
+        dev.advance(20)
+    dev.press(BOMB)  # the claim: Anna's bombs
+    scr = dev.screen()
+    assert screen_name(dev) == "Hand" and scr.claim
+    chosen = tuple(scr.sel)
+    assert scr.reading_of(chosen)[0] >= 6
+    # Anna's turn comes round while the claim is open (David plays or passes)
+    a = s.dealt.bot_action()
+    s.act(a)
+    assert s.dealt.due()[1] == (0,) or s.dealt.state.turn == 0
+    dev.press(OK)
+    mine = [a for a in acts if a[0] == 0 and a[1] in ("play", "pass")]
+    assert mine[-1][1] == "play" and sorted(mine[-1][2]) == sorted(chosen)  # the bomb, not a pass
+    st = s.dealt.state
+    assert st.top_seat == 0 and st.top[0] >= 6
+
+
+@pytest.mark.parametrize("board", ["picosystem", "pico_display_pack"])  # in the hand; in a message first
+def test_the_push_shows_what_was_received_and_from_whom(make_device, board):  # T2.3
+    from firmware.play_text import face
+
+    dev = make_device(board)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
+    shown = []
+    for _ in range(3000):
+        name = screen_name(dev)
+        st = dev.app.session.dealt.state
+        if st.phase == "play" and None not in st.pushes and name in ("Hand", "Message"):
+            shown = " ".join(dev.texts())
+            break
+        if name == "Hand":
+            human_turn(dev)
+        else:
+            dev.advance(100)
+    names = dev.app.book.names
+    got = ["%s %s" % (names[g], face("tichu", st.pushes[g][2 - k], True))
+           for k, g in enumerate((1, 2, 3))]
+    assert ", ".join(got) in shown.replace(" \n", " ") or all(part in shown for part in got), shown
+
+
+def test_an_ok_meant_for_the_table_does_nothing_on_a_hand_that_just_came_up(make_device, acts):
+    dev = make_device("picosystem")
+    play_setup(dev, "chimera", humans=(0,), level=1, pause=800)
+    to_hand(dev, lambda st, scr: st.phase == "play")
+    human_turn(dev)  # Anna's first play; the table is up again
+    while screen_name(dev) != "Hand":
+        dev.advance(20)  # the turn comes round: the hand comes up by itself
+    before = list(acts)
+    sel = list(dev.screen().sel)
+    dev.press(OK)  # pressed as the hand came up: meant for the table
+    assert acts == before and screen_name(dev) == "Hand" and dev.screen().sel == sel
+    calm(dev)
+    dev.press(OK)  # now it plays
+    assert len(acts) == len(before) + 1 and acts[-1][0] == 0
+
+
+def test_bomb_in_chimera_says_why_nothing_happens(make_device):  # C7.3
+    dev = make_device("picosystem")
+    play_setup(dev, "chimera", humans=(0,), level=1, pause=800)
+    while screen_name(dev) != "Table":
+        dev.press("back")
+    dev.press(BOMB)
+    assert screen_name(dev) == "Message" and "only the player on turn" in " ".join(dev.texts())
+
+
+def test_a_pass_is_two_presses(make_device, acts):
+    dev = make_device("macropad")
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
+    to_hand(dev, lambda st, scr: st.phase == "play" and scr.may_pass())
+    before = len(acts)
+    dev.press(LEFT)
+    dev.press(OK)
+    assert acts[before] == (0, "pass")
+
+
+@pytest.mark.parametrize("game", ["chimera", "tichu"])
+def test_the_menu_offers_every_legal_play_once_suits_collapsed(make_device, game):  # T3, C5
+    dev = make_device("badger2040")
+    dev.app.pause_ms = 0
+    play_setup(dev, game, humans=(0,), level=1, pause=0)
+    to_hand(dev, lambda st, scr: st.phase == "play" and scr.over() is None)
+    st = dev.app.session.dealt.state
+    g = dev.app.session.dealt.game
+
+    def key(cards, v):
+        r = g.reading_for(tuple(cards), None, v)
+        flush = game == "tichu" and r[0] == 7
+        return r, v, tuple(sorted(cards)) if flush else tuple(sorted(c >> 3 for c in cards))
+
+    legal = {key(a[2], a[3] if len(a) > 3 else None) for a in g.legal_actions(st, 0) if a[1] == "play"}
+    offered = [key(w[1], w[2]) for _, _, w in menu_options(dev) if w[0] == "play"]
+    assert len(offered) == len(set(offered))  # once each
+    assert set(offered) == legal  # every one
+
+
+def test_a_proposal_is_the_strong_bots_action_and_one_ok_takes_it(make_device, acts):
+    from engine_core.bot_driver import bot_module, bot_rng
+
+    dev = make_device("picosystem")
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), hints=(0,), level=1, pause=0)
+    taken = 0
+    for _ in range(40):
+        scr = to_hand(dev, lambda st, scr: st.phase == "play")
+        d = dev.app.session.dealt
+        want = bot_module(d.game).decide(d.state, 0, 3, bot_rng(d.seed, d.step(), 0))
+        assert scr.proposal is not None and scr.proposal[0] == want
+        if want[1] == "tichu":  # a call asks once even when proposed
+            dev.press(OK)
+            assert screen_name(dev) == "Choice"
+            dev.press("back")
+            break
+        assert dev.screen().status()[0].startswith("Tip: ")
+        before = len(acts)
+        dev.press(OK)
+        if screen_name(dev) == "Choice":  # the Mah Jong's wish: the proposal's is in view
+            dev.press(OK)
+        assert acts[before][:4] == want[:4] or acts[before] == want
+        taken += 1
+        if screen_name(dev) == "PlayScore":
+            break
+    assert taken >= 3
+
+
+def test_proposal_reasons_are_in_the_text_table_and_read_only_the_seat_view():
+    """Every reason a proposal gives, over random positions of both games, is in the
+    device's text table; and it stays the same when the hidden cards are dealt anew."""
+    from engine_core.dealt import Dealt
+    from engine_core.prng import Pcg32
+    from engine_core.proposal import propose, reason
+    from firmware.texts import TABLE
+
+    table = {line.split("\t")[0] for line in open(TABLE, encoding="utf-8")}
+    seen = set()
+    for game, n in (("chimera", 3), ("tichu", 4)):
+        for seed in range(6):
+            d = Dealt(game, [2] * n, 1000)
+            d.start(seed)
+            rng = Pcg32(seed)
+            for _ in range(200):
+                if d.state is None or d.finished():
+                    break
+                kind, due = d.due()
+                if not due:
+                    break
+                seat = due[0]
+                p = propose(d.game, d.state, seat, d.seed, d.step())
+                if p is not None:
+                    seen.add(p[1][0])
+                    assert p[1][0] in table, p[1][0]
+                    if rng.below(4) == 0:
+                        other = _redealt(d.state, seat, game, rng)
+                        assert reason(d.game, other, seat, p[0]) == p[1]
+                a = d.bot_action()
+                if a is None:
+                    break
+                d.apply(a)
+    assert len(seen) >= 6
+
+
+def _redealt(state, seat, game, rng):
+    # ``state`` with the cards ``seat`` cannot see dealt anew among the other hands.
+    hands = [list(h) for h in state.hands]
+    pool = []
+    for s in range(len(hands)):
+        if s != seat:
+            pool += hands[s]
+    for i in range(len(pool) - 1, 0, -1):
+        j = rng.below(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    k = 0
+    for s in range(len(hands)):
+        if s != seat:
+            n = len(hands[s])
+            hands[s] = tuple(sorted(pool[k:k + n]))
+            k += n
+    other = state.copy() if hasattr(state, "copy") else None
+    if other is None:
+        import copy
+
+        other = copy.copy(state)
+    other.hands = tuple(hands) if isinstance(state.hands, tuple) else hands
+    return other
