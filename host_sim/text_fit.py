@@ -351,10 +351,10 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
                 dp.enter_directly(dev, choices[goal])
                 checker.entered[1] += 1
             checker.look(dev)
-        # The round's breakdown, once the last play was shown (the screen that lets the
-        # bots play, the one with a ``tick``, gives way to it), scrolled to its end.
+        # The round's breakdown, once the last play was shown (the table gives way to
+        # it), scrolled to its end.
         for _ in range(100):
-            if not hasattr(dev.screen(), "tick"):
+            if type(dev.screen()).__name__ != "Table":
                 break
             dev.advance(dp.WAIT_MS)
             checker.look(dev)
