@@ -11,7 +11,7 @@ enter
   (b) a uniformly random legal action, among the distinct ones (dealt_play.distinct:
       suits collapse; readings, bombs and wishes stay apart), proposals off;
   (c) the proposal, accepted: the level-3 action with the seat's proposals on, when the
-      app has such a setting (``app.settings["proposals"]``); "n/a" until it has.
+      app has such a setting (dealt_play.proposals); "n/a" while it has none.
 
 A press is one press of a button (a tap or a hold) or one detent of the encoder. The
 round then goes on with the action (a) (--continue random: with (b)), entered by the
@@ -90,7 +90,7 @@ def play_round(board, game, seed, cap, budget, go_on="bot"):
             if dp.proposals(dev.app) is not None:
                 dev2 = dp.thaw(dp.freeze(dev))
                 dp.set_proposals(dev2.app, dp.HUMAN, True)
-                dev2.screen().draw()  # the screen on top shows the proposal now
+                dev2.advance(dp.WAIT_MS)  # a pass of the main loop: the proposal is made, and shown
                 rp = dp.search(dev2, key, {kb}, cap, budget)
                 rec["proposal"] = measured(rp, kb)
                 rec["nodes"] += rp.nodes
@@ -158,8 +158,7 @@ def report(results, boards):
         table("(c) accepting the proposal", kinds, boards, cell("proposal"))
     else:
         print()
-        print("(c) accepting the proposal: n/a (the app has no proposals setting, "
-              "app.settings[\"proposals\"])")
+        print("(c) accepting the proposal: n/a (the app has no proposals setting)")
     rounds = {}
     for board, game, _, decisions in results:
         total = min(NEVER, sum(d["bot"].n for d in decisions))

@@ -15,8 +15,9 @@ they keep working when the screens change:
 ``search`` finds the fewest presses that enter a given action, breadth first over the
 board's keys from the position on the panel: every node is a copy of the whole device
 (pickled; the engine's immutable states and the font are shared, not copied), nodes
-that look the same (the same screen drawing the same) are one, and MENU is not pressed
-(the main menu can only lead back to the table, which BACK reaches in one press).
+that look the same (the same screen drawing the same) are one, and the main menu is not
+searched (MENU is not pressed, and a position that shows the menu is not searched on):
+from there the keys lead back to the table at best, or away from the game.
 Whatever it returns was pressed: the count is that of a real key sequence."""
 
 import copyreg
@@ -452,8 +453,8 @@ def _search(dev, key, goals, cap, budget, look):
                         if not wanted:
                             return out
                     continue
-                if d.app.session is None:
-                    continue
+                if d.app.session is None or d.app.where[0] == "menu":
+                    continue  # the main menu: it leads back to the table at best (see above)
                 sig = signature(d)
                 if sig in seen:
                     continue

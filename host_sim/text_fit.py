@@ -336,7 +336,7 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
 
     from host_sim import dealt_play as dp
 
-    rng = random.Random("fit %s %s %d %d" % (board, game, lang, seed))
+    rng = random.Random("fit %s %d" % (game, seed))  # the same choices on every board, in both languages
     checker.where = "%s, %s, seed %d" % (game, ("English", "German")[lang], seed)
     with dp.host_speed():
         dev = dp.start(board, game, seed, lang, DEALT_PAUSE)
@@ -358,7 +358,13 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
                 dp.enter_directly(dev, choices[goal])
                 checker.entered[1] += 1
             checker.look(dev)
-        # The round's breakdown: scrolled to its end.
+        # The round's breakdown, once the last play was shown (the table gives way to
+        # it), scrolled to its end.
+        for _ in range(100):
+            if type(dev.screen()).__name__ != "Table":
+                break
+            dev.advance(dp.WAIT_MS)
+            checker.look(dev)
         for _ in range(12):
             dev.press("down")
             checker.look(dev)
@@ -452,12 +458,15 @@ def main(argv):
                 print("%s, %s, language %d: %s  (%s)" % (board, screen, lang, problem, where))
         else:
             dealt_report(checker, args.examples)
+        import re
+
         kinds = {}
         for k in {k[3] for k in checker.found}:  # both languages, every screen: distinct texts
             kinds[_problem_kind(k)] = kinds.get(_problem_kind(k), 0) + 1
-        print("%d distinct problem(s) (%s) in %d positions; human actions entered by keys %d, "
-              "directly %d (search gave up); %.0f s"
-              % (len(checker.found), ", ".join("%s %d" % kv for kv in sorted(kinds.items())),
+        patterns = {re.sub(r"\d+", "#", k[3]) for k in checker.found}
+        print("%d distinct problem(s) (%s; %d with the numbers in them as #) in %d positions; human actions "
+              "entered by keys %d, directly %d (search gave up); %.0f s"
+              % (len(checker.found), ", ".join("%s %d" % kv for kv in sorted(kinds.items())), len(patterns),
                  checker.positions, checker.entered[0], checker.entered[1], time.time() - t))
         return 1 if checker.found else 0
     found = check(args.board)

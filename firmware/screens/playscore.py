@@ -10,6 +10,8 @@ from firmware.keys import OK
 from firmware.rowlist import RowsScreen
 from firmware.texts import wrap
 
+SUMMARY = 8  # lines the summary may take: more than any takes (the rows scroll), so none is cut
+
 
 class PlayScore(RowsScreen):
     def title(self):
@@ -24,8 +26,7 @@ class PlayScore(RowsScreen):
             return []
         e = book.entry(i)
         mod = __import__("firmware.round_" + book.game, None, None, ["summary"])
-        out = wrap(mod.summary(book, e, t), cols, 3)
-        out = [x for x in out if x]
+        out = [x for x in wrap(mod.summary(book, e, t), cols, SUMMARY) if x]
         names = book.side_names()
         if book.game == "chimera":
             if e["traps"]:
