@@ -30,18 +30,18 @@ class PlayScore(RowsScreen):
         names = book.side_names()
         if book.game == "chimera":
             if e["traps"]:
-                out.append(row_text(t("Traps"), str(e["traps"]), cols))
+                out += _rows(t("Traps"), str(e["traps"]), cols)
             if e["attack"]:
-                out.append(row_text(t("Attack"), t("yes"), cols))
+                out += _rows(t("Attack"), t("yes"), cols)
             if e["silent_hunter"]:
-                out.append(row_text(t("Silent hunter"), t("yes"), cols))
-            out.append(row_text(t("Treasure"), " ".join([str(x) for x in e["treasure"]]), cols))
+                out += _rows(t("Silent hunter"), t("yes"), cols)
+            out += _rows(t("Treasure"), " ".join([str(x) for x in e["treasure"]]), cols)
         elif e.get("card_points") is not None and e.get("double_victory") is None:
-            out.append(row_text(t("Card points"), "%d : %d" % tuple(e["card_points"]), cols))
+            out += _rows(t("Card points"), "%d : %d" % tuple(e["card_points"]), cols)
         for s in range(book.sides):
-            out.append(row_text(names[s], "%+d" % book.deltas[i][s], cols))
+            out += _rows(names[s], "%+d" % book.deltas[i][s], cols)
         sep = " : " if book.sides == 2 else " "
-        out.append(row_text(t("Total"), sep.join([str(x) for x in book.totals]), cols))
+        out += _rows(t("Total"), sep.join([str(x) for x in book.totals]), cols)
         return out
 
     def key(self, k):
@@ -53,3 +53,11 @@ class PlayScore(RowsScreen):
         else:
             app.session.deal()
             app.back()
+
+
+def _rows(left, right, cols):
+    # A label and its value on one row, or, where the row is too short for both whole,
+    # the label on a row and the value right-aligned on the next.
+    if len(left) + 1 + len(right) <= cols:
+        return [row_text(left, right, cols)]
+    return [left, " " * max(0, cols - len(right)) + right]
