@@ -63,7 +63,8 @@ def test_a_small_nvm_compacts_in_the_middle_of_a_round_and_loses_only_what_an_er
 
 def test_the_apps_saves_on_the_fram_never_lose_anything(capsys):
     fram = Fram(32768, every=64, spread=16 if FULL else 8)
-    r = sweep(fram, "FRAM 32 KB, the app's saves", every=EVERY, **LONG)
+    r = sweep(fram, "FRAM 32 KB, the app's saves", every=EVERY,
+              **(LONG if FULL else dict(dealt_actions=2, tichu_actions=2)))
     show(capsys, r)
     check(r)
     assert r.total(outcome=EMPTY) == r.total(outcome=UNREADABLE) == 0
