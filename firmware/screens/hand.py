@@ -46,12 +46,13 @@ GRACE = 300  # ms after a hand came up by itself in which its keys are an OK mea
 class Hand(Screen):
     # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
     WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "lines",
-               "_acts", "_plays", "_items", "_menu", "_view")
+               "_acts", "_plays", "_items", "_menu", "_view", "_public")
     _items = None  # (state, selection, seat, the items) for the press being handled
     _acts = None  # (state, the legal actions in the screen's form: see legal()), per position
     _plays = None  # (the distinct plays, those that are bombs), likewise
     _menu = None  # (state, the menu's columns), per position
     _view = None  # (state, the seat view), likewise
+    _public = None  # (state, the texts of the table it shows), likewise
     TURN = DOWN
 
     def __init__(self, app, seat, claim=False, auto=False):
@@ -472,7 +473,7 @@ class Hand(Screen):
         # On a small panel the table's line takes the title bar's place of the seat's name
         # (the privacy screen named the seat) when it fits there.
         left = self.app.book.names[self.seat]
-        table = self.info()
+        table = self.public()[1]
         up = ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
         if up:
             left = table
@@ -590,7 +591,7 @@ class Hand(Screen):
         # seats' cards left and calls, in that order of need; a status that is only a hint
         # (``hint``) comes last, and in the free selection the status (why a selection may
         # not be played) first.
-        texts = [self.seats(), table, self.got(), status]
+        texts = [self.public()[0], table, self.public()[2], status]
         order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
         out = [[], [], [], []]  # type: list[list[str]]
         for i in order:
@@ -602,6 +603,13 @@ class Hand(Screen):
                 room -= len(lines)
         self.shown_got = bool(out[2])
         return out
+
+    def public(self):
+        # (seats, table, push) texts of the position, made once for it: a press redraws.
+        st = self.state()
+        if self._public is None or self._public[0] is not st:
+            self._public = (st, (self.seats(), self.info(), self.got()))
+        return self._public[1]
 
     def seats(self):
         # The other seats' cards left and calls, in play order: "Ben 5 T, Carla 12, David 3".
