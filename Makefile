@@ -62,9 +62,10 @@ $(BENCH_STAMP): requirements-bench.txt $(VENV_STAMP)
 	$(PIP) install -q --no-deps -r requirements-bench.txt
 	touch $@
 
-## fuzz: the long random runs (tests marked fuzz), full size
+## fuzz: the long random runs (tests marked fuzz) and the app's own cut sweeps, full size
 fuzz: venv
 	FUZZ_FULL=1 $(PY) -m pytest -q tests -m fuzz
+	FUZZ_FULL=1 $(PY) -m pytest -q tests/storage/test_app_flash_cuts.py -m ''
 
 ## sim: the device in a window: make sim [BOARD=picosystem|pico_display_pack|macropad|badger2040] [SEED=N]
 sim: BOARD ?= picosystem

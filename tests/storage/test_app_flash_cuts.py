@@ -5,11 +5,13 @@ through firmware/saves.py, firmware/journal.py and firmware/dealer.py, and the p
 at every flash operation or FRAM byte (tests/storage/app_cuts.py says how each cut is
 judged). A restore is cut the same way: the board keeps the old match or gets the new one.
 
-`make test` takes every save's last operation and every 16th other one, and samples long FRAM
+`make test` takes every save's last operation and every 48th other one, and samples long FRAM
 writes; `make fuzz` (FUZZ_FULL=1) takes every operation, three torn-bit seeds, and every byte of
 every FRAM write (of the 32 KB FRAM's 0xFF fills: 16 points each). Each test prints its figures."""
 
 import os
+
+import pytest
 
 from host_sim.board_backup import Content, fram_writes, nvm_image
 from host_sim.board_link import WRITE_CHUNK
@@ -26,7 +28,7 @@ from tests.storage.app_cuts import (
 )
 
 FULL = bool(os.environ.get("FUZZ_FULL"))
-EVERY = 1 if FULL else 16
+EVERY = 1 if FULL else 48
 LONG = dict(dealt_actions=30, tichu_actions=30) if FULL else dict(dealt_actions=4, tichu_actions=6)
 
 
@@ -61,8 +63,9 @@ def test_a_small_nvm_compacts_in_the_middle_of_a_round_and_loses_only_what_an_er
     assert [n for n in r.compactions if not n.startswith("new ")], "no compaction in the middle of a match"
 
 
+@pytest.mark.fuzz  # make fuzz; make test has the small FRAM's sweep below
 def test_the_apps_saves_on_the_fram_never_lose_anything(capsys):
-    fram = Fram(32768, every=64, spread=16 if FULL else 8)
+    fram = Fram(32768, every=64, spread=16 if FULL else 4)
     r = sweep(fram, "FRAM 32 KB, the app's saves", every=EVERY,
               **(LONG if FULL else dict(dealt_actions=2, tichu_actions=2)))
     show(capsys, r)
@@ -72,10 +75,10 @@ def test_the_apps_saves_on_the_fram_never_lose_anything(capsys):
 
 def test_a_small_fram_cut_after_every_byte_of_every_write_loses_nothing(capsys):
     # Areas of 1 KB: compactions in the middle of rounds, each a write of hundreds of bytes
-    # (the snapshot) and fills of 256: every byte of each (make test: every 4th write, 16 points
+    # (the snapshot) and fills of 256: every byte of each (make test: every 24th write, 16 points
     # over a long one).
     r = sweep(Fram(2048, every=64, spread=16), "FRAM 2 x 1 KB, every byte" if FULL else "FRAM 2 x 1 KB",
-              full=FULL, every=1 if FULL else 4, dealt_actions=2, tichu_actions=2)
+              full=FULL, every=1 if FULL else 24, dealt_actions=2, tichu_actions=2)
     show(capsys, r)
     check(r)
     assert r.total(outcome=EMPTY) == r.total(outcome=UNREADABLE) == 0
@@ -113,7 +116,7 @@ def test_a_restore_into_the_fram_cut_anywhere_leaves_the_old_match_or_the_new(ca
                 m.fram[a:a + len(chunk)] = chunk
 
     r, old, new = restore_sweep(memory, "restore into the FRAM", old_image, restore, full=FULL,
-                                every=1 if FULL else 2)
+                                every=1 if FULL else 6)
     show(capsys, r)
     assert old != new
     check(r)
