@@ -56,6 +56,7 @@ def test_the_apps_saves_on_the_nvm_load_old_or_new_after_every_cut(capsys):
     assert ends and len(ends) == 2 * len(set(ends)), "a finished round: its actions, then its score line"
 
 
+@pytest.mark.fuzz  # make fuzz; make test has the 4 KB nvm's sweep
 def test_a_small_nvm_compacts_in_the_middle_of_a_round_and_loses_only_what_an_erase_can(capsys):
     r = sweep(Nvm(size=1024), "nvm 1 KB (compactions in a round)", full=FULL, every=EVERY, **LONG)
     show(capsys, r)
@@ -73,6 +74,7 @@ def test_the_apps_saves_on_the_fram_never_lose_anything(capsys):
     assert r.total(outcome=EMPTY) == r.total(outcome=UNREADABLE) == 0
 
 
+@pytest.mark.fuzz  # make fuzz (about a minute); make test cuts the FRAM in tests/storage/test_flash_cuts.py
 def test_a_small_fram_cut_after_every_byte_of_every_write_loses_nothing(capsys):
     # Areas of 1 KB: compactions in the middle of rounds, each a write of hundreds of bytes
     # (the snapshot) and fills of 256: every byte of each (make test: every 24th write, 16 points
