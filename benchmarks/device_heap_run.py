@@ -56,22 +56,35 @@ def prepare(tmp):
     return lib
 
 
-def run(path, heap_kb, board, parts, rounds=0, trace=False, lang=0):
-    """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError."""
-    cmd = [INTERP, "-X", "heapsize=%dK" % heap_kb, SCRIPT, board, ",".join(parts)]
-    if rounds:
-        cmd.append("rounds=%d" % rounds)
-    if lang:
-        cmd.append("lang=%d" % lang)
-    if trace:
-        cmd.append("trace")
-    env = dict(os.environ, MICROPYPATH=path)
-    try:
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
-                              cwd=os.path.dirname(path.split(":")[0]))
-    except subprocess.TimeoutExpired:
-        return 124, "timed out after %d s" % TIMEOUT_S
-    return done.returncode, done.stdout + done.stderr
+RELOAD = 4  # device_heap.py's status when a switch of mode ended its VM: run it again
+
+
+def run(path, heap_kb, board, parts, rounds=0, trace=False, lang=0, hours=None):
+    """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError.
+    A run is as many interpreters as the app asks for fresh VMs (a reload at a switch of
+    mode, firmware/modes.py): each one goes on from the state file the last one left."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [INTERP, "-X", "heapsize=%dK" % heap_kb, SCRIPT, board, ",".join(parts),
+               "state=" + os.path.join(tmp, "state.json")]
+        if rounds:
+            cmd.append("rounds=%d" % rounds)
+        if lang:
+            cmd.append("lang=%d" % lang)
+        if hours is not None:
+            cmd.append("hours=%g" % hours)
+        if trace:
+            cmd.append("trace")
+        env = dict(os.environ, MICROPYPATH=path)
+        out = ""
+        while True:
+            try:
+                done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
+                                      cwd=os.path.dirname(path.split(":")[0]))
+            except subprocess.TimeoutExpired:
+                return 124, out + "timed out after %d s" % TIMEOUT_S
+            out += done.stdout + done.stderr
+            if done.returncode != RELOAD:
+                return done.returncode, out
 
 
 def least_heap(path, board, parts, rounds=0, lang=0):

@@ -30,6 +30,7 @@ import sys
 
 from engine_core.scorebook import GAMES
 from firmware.keys import Input, ticks_diff
+from firmware.modes import switch
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui
 
@@ -37,10 +38,11 @@ SETTLE_MS = 400  # e-paper: quiet time before a refresh
 
 # The settings, journaled as one payload; limits start at the rules' defaults (C9.1, T7.1).
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
-            "names": [], "custom": [], "play": []}
+            "names": [], "custom": [], "play": [], "at": None}
 # "play": the last dealt match's game, bot level (1..3), bot pause in ms and the human
 # seats (bit s: seat s is a human), PLAY until one was set up; the "Play" row deals with
-# these at once.
+# these at once. "at": "menu" when the menu is to come back at the next start (a new
+# language switches through a fresh VM, firmware/modes.py); journaled only then.
 PLAY = ["tichu", 2, 800, 1]  # type: list
 
 # Main menu rows: (text, module under firmware.screens, class name, needs a running match).
@@ -145,19 +147,34 @@ class App:
         self.seed_source = None
         self.pause_ms = None  # None: the bots pause as the settings say (tests set 0)
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
+        self.reloading = False  # a switch of mode asked for a fresh VM (firmware/modes.py)
+        self.on_reload = None  # the board's reload (code.py); None: start again in place
+        self.reloads = 0
+        self._made = (profile.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store
-        self._load(older)
+        kept = self._load(older)
         if older is not None:
+            self._resume(kept)
+            kept = None
             self.record(None)
         older = None
+        # A dealt match's cards are dealt again only now: its game's modules, held for the
+        # whole match, take the room the journal's code leaves (not gaps between its parts).
         _drop_modules(JOURNAL_MODULES)
+        gc.collect()
         self.texts = Texts(self.settings["lang"])
+        self._resume(kept)
         self.stack = []  # [(module, class, args), state] of the screens below the top one
         self.where = HOME
         self.screen = Screen(self)  # a blank one until home() opens the first
-        self.home()
+        if self.settings["at"] == "menu":  # a new language: its menu, once
+            self.settings["at"] = None
+            self.record(dict(self._settings(), at=None))
+            self.to_menu()
+        else:
+            self.home()
 
     def t(self, en):
         return self.texts.get(en)
@@ -206,22 +223,29 @@ class App:
         mod = __import__("firmware.screens." + module, None, None, [cls])
         scr = getattr(mod, cls)(self, *args)
         del mod
+        if self.reloading:  # it switched modes: a fresh VM shows what comes next
+            return
         if state is not None:
             scr.restore(state)
         self.where = where
         self.screen = scr
         if result is not None:
             scr.resume(result)
-        if self.screen is scr:  # resume may have moved on already
+        if self.screen is scr and not self.reloading:  # resume may have moved on already
             self.panel.show(scr.enter())
 
     def step(self, now):
         # One pass of the main loop at ``now`` (ticks in ms).
         keys = self.input.poll(now)
         for k in keys:
+            if self.reloading:
+                break
             self.screen.handle(k)
+        if self.reloading:
+            self._reload()
+            return keys
         tick = getattr(self.screen, "tick", None)
-        if tick is not None and tick(now):  # the screen moved on by itself (a bot played)
+        if tick is not None and tick(now) and not self.reloading:  # it moved on by itself (a bot played)
             self.screen.draw()
             self.panel.pending = True
         if keys:
@@ -230,6 +254,22 @@ class App:
         self.panel.flush(now, self.input.idle_ms(now))
         return keys
 
+    def _reload(self):
+        # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);
+        # elsewhere (the host simulator, tests) its model: the app starts again from its
+        # store alone, as the new VM does (what only the host sets is kept).
+        if self.on_reload is not None:
+            self.on_reload()
+            return
+        host = (self.seed_source, self.pause_ms, self.reloads + 1)
+        self.screen.leave()
+        from boards import load
+
+        self.store.cursor = None  # the new VM reads the journal anew
+        made = self._made
+        self.__init__(load(made[0]), *made[1:])
+        self.seed_source, self.pause_ms, self.reloads = host
+
     # -- the model and the journal ------------------------------------------------------
 
     def _load(self, older):
@@ -237,7 +277,7 @@ class App:
         # left as it is, for the next start or a backup: the app goes on without a store,
         # showing NOT SAVED, and never writes over it.
         if self.store is None:
-            return
+            return None
         from firmware.saves import load
 
         kept = {}  # type: dict
@@ -247,7 +287,9 @@ class App:
             self.book = None
             self.store = None
             self.unsaved = True
-        gc.collect()
+        return kept
+
+    def _resume(self, kept):
         if self.book is not None and kept:  # a dealt match: its seats and its round in progress
             from firmware.play_start import resume
 
@@ -285,14 +327,16 @@ class App:
         gc.collect()
 
     def start_match(self, book, session=None):
-        # The new match replaces the old one in the journal at once (one atomic reset).
+        # The new match replaces the old one in the journal at once (one atomic reset),
+        # then a fresh VM shows it (firmware/modes.py).
         # ``session``: its dealt cards (a dealt match), None for the score keeper.
         if session is None:
             self.end_session()
         self.book = book
         self.session = session
-        self.home()
         self.record(None)
+        if not switch(self):
+            self.home()
 
     def end_session(self):
         # The dealt match's cards are done with: its game's modules go too (GAME_MODULES).
@@ -301,16 +345,22 @@ class App:
         gc.collect()
 
     def save_settings(self):
-        self.texts.use(self.settings["lang"])
+        # A new language switches through a fresh VM that opens the menu in it.
+        s = self.settings
+        if s["lang"] != self.texts.lang and self.store is not None and not self.unsaved:
+            s["at"] = "menu"
+            self.record(self._settings())
+            s["at"] = None
+            if switch(self):
+                return
+        self.texts.use(s["lang"])
         self.record(self._settings())
 
     def _settings(self):
-        # The settings payload; "play" only once a dealt match was set up (the journal
-        # keeps no bytes for a default).
+        # The settings payload; "play" only once a dealt match was set up, "at" only when
+        # set (the journal keeps no bytes for a default).
         s = self.settings
-        if s["play"]:
-            return s
-        return {k: s[k] for k in s if k != "play"}
+        return {k: s[k] for k in s if s[k] or k not in ("play", "at")}
 
     # -- the dealer mode --------------------------------------------------------------------
 
