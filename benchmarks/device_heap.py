@@ -18,7 +18,9 @@
 # rounds=N: stop a dealt match after N rounds (the quick check of tests/host); lang=1: the
 # dealt matches in German (its table costs heap English does not). The last
 # line is "completed" when every part ended as meant; a MemoryError anywhere ends the run
-# with status 3 (the host side bisects -X heapsize over that).
+# with status 3 (the host side bisects -X heapsize over that). stop=before, stop=start: end
+# before the app starts, or once it has started and drawn its first screen (a VM after a
+# reload: benchmarks/reload_cost.py counts what it costs).
 #
 # PART marathon: HOURS (8) of the benchmark's clock in one power-up, a person taking
 # THINK_MS over each press: the score keeper's session, a whole dealt match of Chimera and
@@ -384,6 +386,7 @@ def reload_vm():
     S["reloads"] += 1
     S["peak"], S["where"], S["part_peak"] = R.peak, R.where, R.part_peak
     S["unsaved"], S["first_unsaved"] = R.unsaved, R.first_unsaved
+    S["last"] = "%s: %s (%s)" % (R.part, R.label, R.name())  # what the reload switched from
     with open(STATE + ".nvm", "wb") as f:
         f.write(NVM)
     with open(STATE, "w") as f:
@@ -458,7 +461,8 @@ def report(before, started):
         print("  " + text)
     if MARATHON:
         ok = ok and S["done"] >= 3 and R.now >= HOURS * 3600000
-        print("  %d parts played as meant in %.1f hours of the benchmark's clock" % (S["done"], R.now / 3600000))
+        print("  %d matches played as meant in %.1f hours of the benchmark's clock"
+              % (S["done"], R.now / 3600000))
     else:
         ok = ok and len(S["results"]) == len(PARTS) + 2 * ("keeper" in PARTS)
     print("  fresh VMs (reloads at a switch of mode): %d" % S["reloads"])
@@ -507,6 +511,8 @@ if STATE:
         pass
 gc.collect()
 BEFORE = gc.mem_alloc()
+if OPTS.get("stop") == "before":  # benchmarks/reload_cost.py: the script's own cost
+    sys.exit(0)
 try:
     name, lang = part_of(S["part"]) if more(S["part"]) else ("start", 0)
     R.part = label(name, lang) if S["reloads"] else "start"
@@ -523,6 +529,8 @@ try:
     for _ in range(S["seeds"]):
         SEEDS.next()
     R.measure("-")
+    if OPTS.get("stop") == "start":  # benchmarks/reload_cost.py: a VM started from the journal
+        sys.exit(0)
     if not S["reloads"]:
         S["started"] = gc.mem_alloc()
     while more(S["part"]):
@@ -540,6 +548,9 @@ try:
               % (R.unsaved, R.first_unsaved))
         status = 3
 except MemoryError as e:
-    print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, R.name() if hasattr(R, "app") else "-", e))
+    name = R.name() if hasattr(R, "app") else "-"
+    R.app = None  # room to say where
+    gc.collect()
+    print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, name, e))
     status = 3
 sys.exit(status)
