@@ -135,6 +135,10 @@ class Panel:
 
 class App:
     def __init__(self, profile, display, keys, store=None, encoder=None, older=None):
+        self._boot(profile, display, keys, store, encoder, older)
+
+    def _boot(self, profile, display, keys, store, encoder, older):
+        # The app's start, at power-up or in a fresh VM (and in its host model, _reload).
         # Only what the app uses of the profile is kept, so the board may drop the module.
         self.hints = profile.HINTS
         self.ui = Ui(profile.WIDTH, profile.HEIGHT, profile.DEPTH, profile.PAPER, profile.PX_PER_MM)
@@ -267,7 +271,7 @@ class App:
 
         self.store.cursor = None  # the new VM reads the journal anew
         made = self._made
-        self.__init__(load(made[0]), *made[1:])
+        self._boot(load(made[0]), *made[1:], None)
         self.seed_source, self.pause_ms, self.reloads = host
 
     # -- the model and the journal ------------------------------------------------------

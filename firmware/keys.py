@@ -48,7 +48,7 @@ class Input:
         # (firmware/modes.py) the new keypad reports a button still held from the press
         # that switched modes. Presses the first poll finds are muted until released.
         self.quiet = True
-        self.muted = ()
+        self.muted = ()  # type: tuple
 
     def poll(self, now):
         # Logical keys that happened since the last poll (``now``: ticks in ms).
