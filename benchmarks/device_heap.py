@@ -19,8 +19,8 @@
 # dealt matches in German (its table costs heap English does not). The last
 # line is "completed" when every part ended as meant; a MemoryError anywhere ends the run
 # with status 3 (the host side bisects -X heapsize over that). stop=before, stop=start: end
-# before the app starts, or once it has started and drawn its first screen (a VM after a
-# reload: benchmarks/reload_cost.py counts what it costs).
+# before the app starts, or once it has started and built its first screen, before its
+# first pass (a VM after a reload: benchmarks/reload_cost.py counts what it costs).
 #
 # PART marathon: HOURS (8) of the benchmark's clock in one power-up, a person taking
 # THINK_MS over each press: the score keeper's session, a whole dealt match of Chimera and
@@ -135,6 +135,8 @@ class Rig:
         self.size = (p.WIDTH, p.HEIGHT)
         self.keys = p.make_keys()
         self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, NvmStore(NVM))
+        if OPTS.get("stop") == "start":  # the VM after a reload has its first screen (not a bot's turn)
+            sys.exit(0)
         self.app.on_reload = reload_vm
         # As firmware/code.py: what only starting needs goes before the loop.
         for name in ("boards", p.__name__):
@@ -529,8 +531,6 @@ try:
     for _ in range(S["seeds"]):
         SEEDS.next()
     R.measure("-")
-    if OPTS.get("stop") == "start":  # benchmarks/reload_cost.py: a VM started from the journal
-        sys.exit(0)
     if not S["reloads"]:
         S["started"] = gc.mem_alloc()
     while more(S["part"]):

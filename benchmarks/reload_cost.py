@@ -10,9 +10,10 @@ session; a dealt match of Chimera, of Tichu in German; all three in one run) are
 at a roomy heap, and the state each VM leaves at a reload (the nvm, where the drivers
 stood) is kept. Each such state is then started once more under callgrind, as the board's
 new VM does: code.py's imports, the journal read, a dealt round dealt again and its actions
-replayed, the first screen built and drawn (device_heap.py stop=start); the same run
-ended before the app starts (stop=before: the interpreter, the stand-ins, the script) is
-taken off. Not counted: CircuitPython's own end and start of a VM (native: the heap and
+replayed, the first screen built and drawn (device_heap.py stop=start: not the main loop's
+first pass, in which the bots may take a turn they would have taken without a reload); the
+same run ended before the app starts (stop=before: the interpreter, the stand-ins, the
+script) is taken off. Not counted: CircuitPython's own end and start of a VM (native: the heap and
 the display reset), reading the .mpy files from flash, and the panel's refresh (native).
 Needs ../shared/tools and valgrind; without them it says so and stops with status 0.
 """
