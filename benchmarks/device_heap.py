@@ -260,6 +260,10 @@ def setup_key(game):
         return menu_key("Play: setup")
     goals = [("game", game)] + [("h%d" % s, s == 0) for s in range(len(R.top().chosen()))]
     goals += [("limit", LIMITS[game]), ("level", BOT_LEVEL), ("delay", 0)]
+    if R.top().problem():  # names the score keeper chose that do not fit: the presets
+        from firmware.screens.newmatch import PRESETS
+
+        goals += [("p%d" % s, PRESETS[s]) for s in range(len(R.top().chosen()))]
     for key, value in goals:
         k = field_key(key, value)
         if k is not None:
