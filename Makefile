@@ -111,6 +111,16 @@ fit-dealt: venv
 heap-device: venv
 	nice -n 10 $(PY) benchmarks/device_heap_run.py
 
+## heap-marathon: 8 hours of play on the benchmark's clock in one power-up (the score keeper, dealt Chimera
+## and Tichu in English and German by turns, a fresh VM at each switch of mode) at -X heapsize=150K
+.PHONY: heap-marathon reload-cost
+heap-marathon: venv
+	nice -n 10 $(PY) benchmarks/device_heap_run.py --marathon 8 --heap 150 --boards picosystem
+
+## reload-cost: RP2040 time of the VM a switch of mode starts (the app from the journal), by callgrind
+reload-cost: venv
+	nice -n 10 $(PY) benchmarks/reload_cost.py --boards picosystem
+
 ## heap-journal: the heap the journal holds reading and saving, on CircuitPython's RP2040-like interpreter
 .PHONY: heap-journal
 heap-journal:

@@ -18,12 +18,26 @@
 # rounds=N: stop a dealt match after N rounds (the quick check of tests/host); lang=1: the
 # dealt matches in German (its table costs heap English does not). The last
 # line is "completed" when every part ended as meant; a MemoryError anywhere ends the run
-# with status 3 (the host side bisects -X heapsize over that).
+# with status 3 (the host side bisects -X heapsize over that). stop=before, stop=start: end
+# before the app starts, or once it has started and built its first screen, before its
+# first pass (a VM after a reload: benchmarks/reload_cost.py counts what it costs).
+#
+# PART marathon: HOURS (8) of the benchmark's clock in one power-up, a person taking
+# THINK_MS over each press: the score keeper's session, a whole dealt match of Chimera and
+# one of Tichu, over and over, the dealt matches in English and German by turns (each
+# switch of language, match and game is a switch of mode).
+#
+# A reload (firmware/modes.py: a switch of mode ends the VM) is a new run of this script:
+# the app asks for it, the old VM is measured as it is then, and the run saves the nvm
+# stand-in and where the drivers below stood (state=FILE) and ends with status 4; the host
+# side (device_heap_run.py) starts it again with the same arguments, a fresh interpreter
+# as on the board, until it ends otherwise. The figures are those of every VM of the run.
 #
 # The modules that run on the board document themselves in comments; so does this one
 # (no docstrings: they would be heap here too).
 
 import gc
+import json
 import sys
 
 # The 4 KB nvm stand-in comes first, into a heap still empty, and before the figure's
@@ -36,6 +50,8 @@ except MemoryError as e:  # a heap too small for this script and the stand-in al
 
 ARGS = [a for a in sys.argv[1:] if "=" not in a and a != "trace"]
 OPTS = dict([a.split("=", 1) for a in sys.argv[1:] if "=" in a])
+STATE = OPTS.get("state")  # where a reload leaves the run for the next VM
+RELOAD = 4  # the exit status of a VM that a switch of mode ended
 TRACE = "trace" in sys.argv
 BOARD = ARGS[0] if ARGS else "picosystem"
 PARTS = ARGS[1].split(",") if len(ARGS) > 1 else ["keeper", "chimera", "tichu"]
@@ -47,16 +63,21 @@ TAP_MS = 80
 HOLD_MS = 700
 BOT_LEVEL = 3
 LIMITS = {"chimera": 150, "tichu": 400}  # short matches, so a whole one ends in a few rounds
+HOURS = float(OPTS.get("hours", 8))  # the marathon's length on the benchmark's clock
+THINK_MS = 3000  # the marathon's person: time over each press
+MARATHON = PARTS == ["marathon"]
 
 # The score keeper's session: (logical keys, what they enter). Presses are those of a
 # person at the table (recorded from the host simulator's scripted players); the totals
 # at the end of each match prove the app got what was meant. The menu without a match:
 # New match, Settings, Play, Play: setup; with one: Scores, New match, Rounds,
 # Statistics, Settings, Play, Play: setup.
+# "@Row": to the main menu's row of that English text ("_" for a space) and OK on it: a
+# new language comes back on the menu with the focus on its first row (a fresh VM).
 TICHU = [
-    ("down ok up ok", "settings: Deutsch"),
-    ("ok down ok", "settings: English again"),
-    ("up ok right down*6 right*4 ok", "new Tichu match to 500"),
+    ("@Settings up ok", "settings: a new language"),
+    ("@Settings down ok", "settings: the language before"),
+    ("@New_match right down*6 right*4 ok", "new Tichu match to 500"),
     ("ok right left up*3 ok", "65:35"),
     ("ok right*2 up left*2 up*4 ok", "Anna's Tichu, 70:30"),
     ("ok right up*3 ok", "double victory Ben and David"),
@@ -69,7 +90,7 @@ TICHU = [
     ("ok left*2 up right*3 up*3 ok", "double victory, David's Tichu fails: the end"),
 ]
 CHIMERA = [
-    ("back*2 down ok down right down*2 right*3 ok", "new Chimera match to 300"),
+    ("@New_match down right down*2 right*3 ok", "new Chimera match to 300"),
     ("ok right*3 up right*2 up right up*6 right*2 up*4 ok", "Anna out first, a trap, a silent Hunter"),
     ("ok up right up right up right*4 up*2 right up*4 right up*6 ok", "Ben loses his bid"),
     ("ok up right up*2 right*3 up right*4 up*8 ok", "Carla's 40 with the attack"),
@@ -114,10 +135,13 @@ class Rig:
         self.size = (p.WIDTH, p.HEIGHT)
         self.keys = p.make_keys()
         self.app = App(p, Display(p.WIDTH, p.HEIGHT), self.keys, NvmStore(NVM))
+        if OPTS.get("stop") == "start":  # the VM after a reload has its first screen (not a bot's turn)
+            sys.exit(0)
+        self.app.on_reload = reload_vm
         # As firmware/code.py: what only starting needs goes before the loop.
         for name in ("boards", p.__name__):
             sys.modules.pop(name, None)
-        self.app.step(0)
+        self.app.step(self.now)
 
     def measure(self, what):
         if self.app.unsaved or self.app.store is None:  # a journal write ran out of heap
@@ -152,7 +176,6 @@ def keys_of(script):
     return out
 
 
-RESULTS = []  # (ok, text) per part that ended
 WAIT = 100  # ms the table is given at a time while the bots play
 
 
@@ -161,16 +184,30 @@ WAIT = 100  # ms the table is given at a time while the bots play
 
 
 def keeper():
-    # The score keeper's session.
-    for name, part in KEEPER:
-        for script, what in part:
+    # The score keeper's session; after a reload, from the key after the one that made it
+    # (S["at"]: match, script, key).
+    at = S["at"] or [0, 0, 0]
+    for i in range(at[0], len(KEEPER)):
+        name, part = KEEPER[i]
+        for j in range(len(part)):
+            script, what = part[j]
             R.label = what
-            for k in keys_of(script):
-                press(k)
+            keys = keys_of(script)
+            for n in range(len(keys)):
+                if [i, j, n] < at:
+                    continue
+                S["at"] = [i, j, n + 1]
+                k = keys[n]
+                if k[0] == "@":
+                    row = k[1:].replace("_", " ")
+                    while k != "ok":
+                        k = menu_key(row)
+                        press(k)
+                else:
+                    press(k)
         totals, screen = list(R.app.book.totals), R.name()
         ok = (totals, screen) == EXPECTED[name]
-        RESULTS.append((ok, "%s match: totals %s on %s %s" % (name, totals, screen,
-                                                              "as entered" if ok else "WRONG")))
+        result(ok, "%s match: totals %s on %s %s" % (name, totals, screen, "as entered" if ok else "WRONG"))
 
 
 # -- the dealt match, by key presses as a person would (host_sim/player.py's helpers) -----------
@@ -223,6 +260,10 @@ def setup_key(game):
         return menu_key("Play: setup")
     goals = [("game", game)] + [("h%d" % s, s == 0) for s in range(len(R.top().chosen()))]
     goals += [("limit", LIMITS[game]), ("level", BOT_LEVEL), ("delay", 0)]
+    if R.top().problem():  # names the score keeper chose that do not fit: the presets
+        from firmware.screens.newmatch import PRESETS
+
+        goals += [("p%d" % s, PRESETS[s]) for s in range(len(R.top().chosen()))]
     for key, value in goals:
         k = field_key(key, value)
         if k is not None:
@@ -311,40 +352,72 @@ def dealt_key():
     raise AssertionError("unexpected screen " + name)
 
 
-def dealt_match(game):
-    # A whole dealt match of ``game`` (or ROUNDS rounds).
-    from engine_core.prng import Pcg32
-
-    R.app.pause_ms = 0
-    R.app.seed_source = Pcg32(SEED).next  # the simulator's seeds: the same deals every run
+def dealt_match(game, lang):
+    # A whole dealt match of ``game`` (or ROUNDS rounds) in language ``lang``; after a
+    # reload, on from where it stood (S["at"]: 0 setting up, else rounds and plays so far).
     R.label = "setup"
-    if R.app.settings["lang"] != LANG:  # as Settings does it (the keeper part goes by keys)
-        R.app.settings["lang"] = LANG
-        R.app.save_settings()
-    for _ in range(1000):
-        name = R.name()
-        k = setup_key(game)
-        press(k)
-        if k == "ok" and name in ("PlaySetup", "Choice") and R.name() != "Choice":
-            break
-    rounds = turns = 0
-    R.label = "round 1"
+    if R.app.settings["lang"] != lang:  # as Settings does it (the keeper part goes by keys)
+        R.app.settings["lang"] = lang
+        R.app.save_settings()  # a new language: a reload, so this VM ends here
+    if not S["at"]:
+        for _ in range(1000):
+            name = R.name()
+            k = setup_key(game)
+            if k == "ok" and name == "PlaySetup" or name == "Choice":
+                S["at"] = [0, 0]  # the match starts with this press: a reload
+            press(k)
+            if k == "ok" and name in ("PlaySetup", "Choice") and R.name() != "Choice":
+                break
+    S["at"] = S["at"] or [0, 0]
+    R.label = "round %d" % (S["at"][0] + 1)
     for _ in range(100000):
         if R.name() == "PlayScore":
-            rounds += 1
-            if ROUNDS and rounds >= ROUNDS:
+            S["at"][0] += 1
+            if ROUNDS and S["at"][0] >= ROUNDS:
                 break
-            R.label = "round %d" % (rounds + 1)
+            R.label = "round %d" % (S["at"][0] + 1)
         k = dealt_key()
         if k is None:
             break
-        turns += press(k)
+        S["at"][1] += press(k)
     book = R.app.book
     over = book.over()
     ok = book.game == game and (over and R.name() == "MatchEnd" or ROUNDS and book.rounds() == ROUNDS)
-    RESULTS.append((ok, "%s dealt match to %d%s: %d rounds, %d plays by seat 0, totals %s%s %s" % (
-        game, book.limit, " in German" if LANG else "", book.rounds(), turns, list(book.totals),
-        ", over" if over else "", "as meant" if ok else "WRONG")))
+    result(ok, "%s dealt match to %d%s: %d rounds, %d plays by seat 0, totals %s%s %s" % (
+        game, book.limit, " in German" if lang else "", book.rounds(), S["at"][1], list(book.totals),
+        ", over" if over else "", "as meant" if ok else "WRONG"))
+
+
+def result(ok, text):
+    # A part's end: the marathon keeps counts (its VMs read the state anew), a run its lines.
+    if MARATHON:
+        S["done"] += 1
+        if not ok:
+            S["results"].append([False, text])
+    else:
+        S["results"].append([ok, text])
+
+
+def next_seed():
+    # The run's round seeds: one generator over all its VMs (S["seeds"] handed out so far).
+    S["seeds"] += 1
+    return SEEDS.next()
+
+
+def reload_vm():
+    # The app asks for a fresh VM (firmware/modes.py): this one is measured as it is now,
+    # the nvm and the drivers' state are left for the next run, and this one ends.
+    R.measure("reload")
+    S["now"] = R.now
+    S["reloads"] += 1
+    S["peak"], S["where"], S["part_peak"] = R.peak, R.where, R.part_peak
+    S["unsaved"], S["first_unsaved"] = R.unsaved, R.first_unsaved
+    S["last"] = "%s: %s (%s)" % (R.part, R.label, R.name())  # what the reload switched from
+    with open(STATE + ".nvm", "wb") as f:
+        f.write(NVM)
+    with open(STATE, "w") as f:
+        json.dump(S, f)
+    sys.exit(RELOAD)
 
 
 def press(k):
@@ -363,6 +436,7 @@ def press(k):
         before = None
         if moved:
             R.measure("bots")
+        think()
         return 0
     n = -1
     hold = False
@@ -388,7 +462,15 @@ def press(k):
         R.now += STEP_MS
         app.step(R.now)
     R.measure(k)
+    think()
     return played and not selecting()  # a play by seat 0
+
+
+def think():
+    # The marathon's person takes THINK_MS over the next press (one pass of the loop then).
+    if MARATHON:
+        R.now += THINK_MS
+        R.app.step(R.now)
 
 
 def selecting():
@@ -400,15 +482,21 @@ def selecting():
 def report(before, started):
     ok = True
     print("board %s (%dx%d), parts %s" % (BOARD, R.size[0], R.size[1], ",".join(PARTS)))
-    for good, text in RESULTS:
+    for good, text in S["results"]:
         ok = ok and good
         print("  " + text)
-    ok = ok and len(RESULTS) == len(PARTS) + 2 * ("keeper" in PARTS)
+    if MARATHON:
+        ok = ok and S["done"] >= 3 and R.now >= HOURS * 3600000
+        print("  %d matches played as meant in %.1f hours of the benchmark's clock"
+              % (S["done"], R.now / 3600000))
+    else:
+        ok = ok and len(S["results"]) == len(PARTS) + 2 * ("keeper" in PARTS)
+    print("  fresh VMs (reloads at a switch of mode): %d" % S["reloads"])
     print("  heap before the app (interpreter, stand-ins, this script): %6d bytes" % before)
     print("  heap with the app started:                                 %6d bytes" % started)
-    for part in PARTS:
+    for part in (sorted(R.part_peak) if MARATHON else PARTS):
         live, where = R.part_peak.get(part, (0, "-"))
-        print("  peak in %-8s %6d bytes, app's own %5.1f KB, at %s"
+        print("  peak in %-11s %6d bytes, app's own %5.1f KB, at %s"
               % (part + ":", live, (live - before) / 1024, where))
     print("PEAK %d bytes = %.1f KB; app's own %d bytes = %.1f KB" % (R.peak, R.peak / 1024, R.peak - before,
                                                                    (R.peak - before) / 1024))
@@ -417,26 +505,76 @@ def report(before, started):
     return 0 if ok else 1
 
 
+def part_of(i):
+    # The i-th part of the run and its language: the marathon goes round keeper, Chimera,
+    # Tichu, the dealt matches in English and German by turns.
+    if MARATHON:
+        name = ("keeper", "chimera", "tichu")[i % 3]
+        return name, (LANG + i // 3) % 2
+    return PARTS[i], LANG
+
+
+def more(i):
+    if MARATHON:  # whole rounds of the three parts until the time is up
+        return i % 3 or R.now < HOURS * 3600000
+    return i < len(PARTS)
+
+
+def label(name, lang):
+    return name + ("/de" if MARATHON and lang and name != "keeper" else "")
+
+
+# The run so far: S, saved by reload_vm for the next VM (nothing yet in the first).
+S = {"reloads": 0, "now": 0, "part": 0, "at": [], "done": 0, "results": [], "peak": 0, "where": "",
+     "part_peak": {}, "unsaved": 0, "first_unsaved": "", "started": 0, "seeds": 0}
+if STATE:
+    try:
+        with open(STATE) as f:
+            S = json.load(f)
+        with open(STATE + ".nvm", "rb") as f:
+            NVM[:] = f.read()
+    except OSError:  # the first VM of the run
+        pass
 gc.collect()
 BEFORE = gc.mem_alloc()
+if OPTS.get("stop") == "before":  # benchmarks/reload_cost.py: the script's own cost
+    sys.exit(0)
 try:
-    R.part = "start"
+    name, lang = part_of(S["part"]) if more(S["part"]) else ("start", 0)
+    R.part = label(name, lang) if S["reloads"] else "start"
     R.label = "the app started"
+    R.now = S["now"]
+    R.peak, R.where, R.part_peak = S["peak"], S["where"], S["part_peak"]
+    R.unsaved, R.first_unsaved = S["unsaved"], S["first_unsaved"]
     R.start()
+    from engine_core.prng import Pcg32
+
+    R.app.pause_ms = 0
+    R.app.seed_source = next_seed  # the simulator's seeds: the same deals every run, reloads or not
+    SEEDS = Pcg32(SEED)
+    for _ in range(S["seeds"]):
+        SEEDS.next()
     R.measure("-")
-    STARTED = gc.mem_alloc()
-    for PART in PARTS:
-        R.part = PART
-        if PART == "keeper":
+    if not S["reloads"]:
+        S["started"] = gc.mem_alloc()
+    while more(S["part"]):
+        name, lang = part_of(S["part"])
+        R.part = label(name, lang)
+        if name == "keeper":
             keeper()
         else:
-            dealt_match(PART)
-    status = report(BEFORE, STARTED)
+            dealt_match(name, lang)
+        S["part"] += 1
+        S["at"] = []
+    status = report(BEFORE, S["started"])
     if R.unsaved:  # the run went on, but saves were lost to MemoryError: as good as one
         print("MemoryError in the journal: NOT SAVED after %d presses, first at %s"
               % (R.unsaved, R.first_unsaved))
         status = 3
 except MemoryError as e:
-    print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, R.name() if hasattr(R, "app") else "-", e))
+    name = R.name() if hasattr(R, "app") else "-"
+    R.app = None  # room to say where
+    gc.collect()
+    print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, name, e))
     status = 3
 sys.exit(status)

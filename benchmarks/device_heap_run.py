@@ -56,22 +56,38 @@ def prepare(tmp):
     return lib
 
 
-def run(path, heap_kb, board, parts, rounds=0, trace=False, lang=0):
-    """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError."""
-    cmd = [INTERP, "-X", "heapsize=%dK" % heap_kb, SCRIPT, board, ",".join(parts)]
-    if rounds:
-        cmd.append("rounds=%d" % rounds)
-    if lang:
-        cmd.append("lang=%d" % lang)
-    if trace:
-        cmd.append("trace")
-    env = dict(os.environ, MICROPYPATH=path)
-    try:
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
-                              cwd=os.path.dirname(path.split(":")[0]))
-    except subprocess.TimeoutExpired:
-        return 124, "timed out after %d s" % TIMEOUT_S
-    return done.returncode, done.stdout + done.stderr
+RELOAD = 4  # device_heap.py's status when a switch of mode ended its VM: run it again
+
+
+def run(path, heap_kb, board, parts, rounds=0, trace=False, lang=0, hours=None, keep=None):
+    """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError.
+    A run is as many interpreters as the app asks for fresh VMs (a reload at a switch of
+    mode, firmware/modes.py): each one goes on from the state file the last one left
+    (``keep(state file)`` is called with each)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        state = os.path.join(tmp, "state.json")
+        cmd = [INTERP, "-X", "heapsize=%dK" % heap_kb, SCRIPT, board, ",".join(parts), "state=" + state]
+        if rounds:
+            cmd.append("rounds=%d" % rounds)
+        if lang:
+            cmd.append("lang=%d" % lang)
+        if hours is not None:
+            cmd.append("hours=%g" % hours)
+        if trace:
+            cmd.append("trace")
+        env = dict(os.environ, MICROPYPATH=path)
+        out = ""
+        while True:
+            try:
+                done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=TIMEOUT_S,
+                                      cwd=os.path.dirname(path.split(":")[0]))
+            except subprocess.TimeoutExpired:
+                return 124, out + "timed out after %d s" % TIMEOUT_S
+            out += done.stdout + done.stderr
+            if done.returncode != RELOAD:
+                return done.returncode, out
+            if keep is not None:
+                keep(state)
 
 
 def least_heap(path, board, parts, rounds=0, lang=0):
@@ -120,6 +136,8 @@ def parse_args(argv):
     p.add_argument("--heap", type=int, default=HEAP_KB, help="heap in KB of the measured run (default 171)")
     p.add_argument("--no-bisect", action="store_true", help="skip the smallest-heap search")
     p.add_argument("--trace", action="store_true", help="print the heap after every press")
+    p.add_argument("--marathon", type=float, default=0, metavar="HOURS",
+                   help="instead: HOURS of play on the benchmark's clock in one power-up (at --heap)")
     args = p.parse_args(argv)
     args.boards = [b for b in args.boards.split(",") if b]
     args.parts = [x for x in args.parts.split(",") if x]
@@ -142,6 +160,15 @@ def main(argv=None, say=print):
         path = prepare(tmp)
         say("The app (.mpy, as make deploy MPY_CROSS= ships it) on CircuitPython's RP2040-like interpreter;")
         say("heap held after gc.collect() at every press. Goal: the app's own peak <= %d KB." % GOAL_KB)
+        if args.marathon:
+            for board in args.boards:
+                status, out = run(path, args.heap, board, ["marathon"], args.rounds, args.trace,
+                                  hours=args.marathon)
+                say("")
+                say("%s, %g hours of play at -X heapsize=%dK:" % (board, args.marathon, args.heap))
+                say("\n".join("  " + line for line in out.rstrip().splitlines()))
+                failed = failed or status != 0
+            return 1 if failed else 0
         for board in args.boards:
             groups = _groups(args.parts, args.langs)
             for parts, lang in groups:

@@ -28,17 +28,25 @@ HINTS = {OK: "A", BACK: "B", MENU: "hold A", BOMB: "hold B"}
 
 
 def make_display():
+    # The display made at power-up lives on across a reload (firmware/modes.py) as
+    # supervisor.runtime.display: taken again, the panel is not set up anew (no flash).
     import board
     import busio
     import displayio
     import fourwire
+    import supervisor
     from adafruit_st7789 import ST7789
 
+    kept = supervisor.runtime.display
+    if kept is not None:
+        return kept
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
     bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=62_500_000)
-    return ST7789(bus, width=WIDTH, height=HEIGHT, rowstart=40, colstart=53, rotation=270,
-                  backlight_pin=board.GP20)
+    display = ST7789(bus, width=WIDTH, height=HEIGHT, rowstart=40, colstart=53, rotation=270,
+                     backlight_pin=board.GP20)
+    supervisor.runtime.display = display
+    return display
 
 
 def make_keys():

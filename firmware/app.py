@@ -30,6 +30,7 @@ import sys
 
 from engine_core.scorebook import GAMES
 from firmware.keys import Input, ticks_diff
+from firmware.modes import switch
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui
 
@@ -37,11 +38,12 @@ SETTLE_MS = 400  # e-paper: quiet time before a refresh
 
 # The settings, journaled as one payload; limits start at the rules' defaults (C9.1, T7.1).
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
-            "names": [], "custom": [], "play": []}
+            "names": [], "custom": [], "play": [], "at": None}
 # "play": the last dealt match's game, bot level (1..3), bot pause in ms, the human
 # seats (bit s: seat s is a human) and the humans who want proposals (bit s; a setting
 # journaled before there were proposals has none), PLAY until one was set up; the "Play"
-# row deals with these at once.
+# row deals with these at once. "at": "menu" when the menu is to come back at the next
+# start (a new language switches through a fresh VM, firmware/modes.py); journaled only then.
 PLAY = ["tichu", 2, 800, 1, 0]  # type: list
 
 # Main menu rows: (text, module under firmware.screens, class name, needs a running match).
@@ -135,6 +137,10 @@ class Panel:
 
 class App:
     def __init__(self, profile, display, keys, store=None, encoder=None, older=None):
+        self._boot(profile, display, keys, store, encoder, older)
+
+    def _boot(self, profile, display, keys, store, encoder, older):
+        # The app's start, at power-up or in a fresh VM (and in its host model, _reload).
         # Only what the app uses of the profile is kept, so the board may drop the module.
         self.hints = profile.HINTS
         self.ui = Ui(profile.WIDTH, profile.HEIGHT, profile.DEPTH, profile.PAPER, profile.PX_PER_MM)
@@ -149,11 +155,17 @@ class App:
         self.now = 0  # ticks of the main loop's pass in progress
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
         self.unreadable = None  # the store, while the question about its bytes (no journal) is open
+        self.reloading = False  # a switch of mode asked for a fresh VM (firmware/modes.py)
+        self.on_reload = None  # the board's reload (code.py); None: start again in place
+        self.reloads = 0
+        self._made = (profile.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store
-        self._load(older)
+        kept = self._load(older)
         if older is not None:
+            self._resume(kept)
+            kept = None
             self.record(None)
         elif self.book is None and self.store is not None:
             from firmware.journal import Journal
@@ -161,12 +173,21 @@ class App:
             if not Journal(self.store).live() and not self.store.blank():
                 self.unreadable, self.store, self.unsaved = self.store, None, True
         older = None
+        # A dealt match's cards are dealt again only now: its game's modules, held for the
+        # whole match, take the room the journal's code leaves (not gaps between its parts).
         _drop_modules(JOURNAL_MODULES)
+        gc.collect()
         self.texts = Texts(self.settings["lang"])
+        self._resume(kept)
         self.stack = []  # [(module, class, args), state] of the screens below the top one
         self.where = HOME
         self.screen = Screen(self)  # a blank one until home() opens the first
-        self.home()
+        if self.settings["at"] == "menu":  # a new language: its menu, once
+            self.settings["at"] = None
+            self.record(dict(self._settings(), at=None))
+            self.to_menu()
+        else:
+            self.home()
         if self.unreadable is not None:
             self.ask_unreadable()
 
@@ -217,13 +238,15 @@ class App:
         mod = __import__("firmware.screens." + module, None, None, [cls])
         scr = getattr(mod, cls)(self, *args)
         del mod
+        if self.reloading:  # it switched modes: a fresh VM shows what comes next
+            return
         if state is not None:
             scr.restore(state)
         self.where = where
         self.screen = scr
         if result is not None:
             scr.resume(result)
-        if self.screen is scr:  # resume may have moved on already
+        if self.screen is scr and not self.reloading:  # resume may have moved on already
             self.panel.show(scr.enter())
 
     def step(self, now):
@@ -231,9 +254,14 @@ class App:
         self.now = now
         keys = self.input.poll(now)
         for k in keys:
+            if self.reloading:
+                break
             self.screen.handle(k)
+        if self.reloading:
+            self._reload()
+            return keys
         tick = getattr(self.screen, "tick", None)
-        if tick is not None and tick(now):  # the screen moved on by itself (a bot played)
+        if tick is not None and tick(now) and not self.reloading:  # it moved on by itself (a bot played)
             self.screen.draw()
             self.panel.pending = True
         if keys:
@@ -242,6 +270,22 @@ class App:
         self.panel.flush(now, self.input.idle_ms(now))
         return keys
 
+    def _reload(self):
+        # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);
+        # elsewhere (the host simulator, tests) its model: the app starts again from its
+        # store alone, as the new VM does (what only the host sets is kept).
+        if self.on_reload is not None:
+            self.on_reload()
+            return
+        host = (self.seed_source, self.pause_ms, self.reloads + 1)
+        self.screen.leave()
+        from boards import load
+
+        self.store.cursor = None  # the new VM reads the journal anew
+        made = self._made
+        self._boot(load(made[0]), *made[1:], None)
+        self.seed_source, self.pause_ms, self.reloads = host
+
     # -- the model and the journal ------------------------------------------------------
 
     def _load(self, older):
@@ -249,7 +293,7 @@ class App:
         # left as it is, for the next start or a backup: the app goes on without a store,
         # showing NOT SAVED, and never writes over it.
         if self.store is None:
-            return
+            return None
         from firmware.saves import load
 
         kept = {}  # type: dict
@@ -259,7 +303,9 @@ class App:
             self.book = None
             self.store = None
             self.unsaved = True
-        gc.collect()
+        return kept
+
+    def _resume(self, kept):
         if self.book is not None and kept:  # a dealt match: its seats and its round in progress
             from firmware.play_start import resume
 
@@ -311,14 +357,16 @@ class App:
         gc.collect()
 
     def start_match(self, book, session=None):
-        # The new match replaces the old one in the journal at once (one atomic reset).
+        # The new match replaces the old one in the journal at once (one atomic reset),
+        # then a fresh VM shows it (firmware/modes.py).
         # ``session``: its dealt cards (a dealt match), None for the score keeper.
         if session is None:
             self.end_session()
         self.book = book
         self.session = session
-        self.home()
         self.record(None)
+        if not switch(self):
+            self.home()
 
     def end_session(self):
         # The dealt match's cards are done with: its game's modules go too (GAME_MODULES).
@@ -332,16 +380,22 @@ class App:
         gc.collect()
 
     def save_settings(self):
-        self.texts.use(self.settings["lang"])
+        # A new language switches through a fresh VM that opens the menu in it.
+        s = self.settings
+        if s["lang"] != self.texts.lang and self.store is not None and not self.unsaved:
+            s["at"] = "menu"
+            self.record(self._settings())
+            s["at"] = None
+            if switch(self):
+                return
+        self.texts.use(s["lang"])
         self.record(self._settings())
 
     def _settings(self):
-        # The settings payload; "play" only once a dealt match was set up (the journal
-        # keeps no bytes for a default).
+        # The settings payload; "play" only once a dealt match was set up, "at" only when
+        # set (the journal keeps no bytes for a default).
         s = self.settings
-        if s["play"]:
-            return s
-        return {k: s[k] for k in s if k != "play"}
+        return {k: s[k] for k in s if s[k] or k not in ("play", "at")}
 
     # -- the dealer mode --------------------------------------------------------------------
 

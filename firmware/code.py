@@ -2,8 +2,9 @@
 # module (host_sim/deploy.py writes both). The board's profile builds the
 # display, the keys and the encoder; the match is kept in an I2C FRAM if one answers,
 # else in microcontroller.nvm, never on CIRCUITPY (firmware/storage_choice.py); then the
-# app runs until the power goes. What only starting needs is let go of before the loop,
-# for the heap.
+# app runs until the power goes, or until a switch of mode reloads it in a fresh VM
+# (firmware/modes.py: the panel is dark from the reload until the first frame of the
+# new VM). What only starting needs is let go of before the loop, for the heap.
 
 import sys
 import time
@@ -12,17 +13,23 @@ import supervisor
 
 from boards import select
 from firmware.app import App
+from firmware.modes import light, reload
 from firmware.storage_choice import find_fram, open_store
 
 profile = select()
 store, older = open_store(fram=find_fram(profile))
-app = App(profile, profile.make_display(), profile.make_keys(), store, profile.make_encoder(), older)
+display = profile.make_display()
+app = App(profile, display, profile.make_keys(), store, profile.make_encoder(), older)
+app.on_reload = lambda: reload(display)
 done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.stores", "firmware.fram_store",
         "firmware.legacy_journal", "firmware.journal", "firmware.crc32", "firmware.book_codec")
 del select, open_store, find_fram, profile, older
 for name in done:
     sys.modules.pop(name, None)
 del done
+app.step(supervisor.ticks_ms())  # the first frame, then the backlight (dark after a reload)
+light(display)
+del light
 while True:
     app.step(supervisor.ticks_ms())
     time.sleep(0.005)

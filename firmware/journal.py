@@ -130,6 +130,33 @@ def _items(payloads):
     return b"".join(parts)
 
 
+def _snapshot_into(buf, payloads):
+    # The snapshot frame of ``payloads`` written into ``buf`` (a whole area) after the
+    # header's place, 0xFF after it; the area's length used. JournalFull if it does not fit.
+    at = start = HEAD_LEN + 4
+    size = len(buf)
+    for p in payloads:
+        n = len(p)
+        head = bytes((n,)) if n < 0x80 else bytes((0x80 | n >> 8, n & 0xFF))
+        end = at + len(head) + n
+        if end + 2 > size:
+            raise JournalFull("more than an area of %d bytes" % size)
+        buf[at:at + len(head)] = head
+        buf[at + len(head):end] = p
+        at = end
+    n = at - start
+    if n > LONG_MAX:
+        raise JournalFull("a record of %d bytes" % n)
+    buf[HEAD_LEN:start] = bytes((_CW[_SNAP], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
+    z = zeros(buf, start, at)
+    buf[at:at + 2] = bytes((z & 0xFF, z >> 8))
+    at += 2
+    for i in range(at, size, _CHUNK):
+        k = min(_CHUNK, size - i)
+        buf[i:i + k] = ERASED if k == _CHUNK else ERASED[:k]
+    return at
+
+
 def header(gen):
     body = b"GJ" + bytes((VERSION, gen & 0xFF, gen >> 8 & 0xFF, gen >> 16 & 0xFF, gen >> 24 & 0xFF))
     return bytes((_CW[_HEAD],)) + body + bytes((zeros(body),))
@@ -368,16 +395,22 @@ class Journal:
         # Compaction: the whole state as a new area (new generation). ``payloads`` is read
         # once. The area's bytes are built in one buffer: on a heap that holds a long match,
         # a few blocks of 4 KB may not be there where one is.
+        # A store with a ``spare`` (the nvm's: a whole area, made at start-up, see
+        # firmware/stores.py) has the area built in it, nothing else in one piece.
         store = self.store
         area, gen, _, _, _ = self.cursor()
-        body = _items(payloads)
-        total = HEAD_LEN + len(body) + 6
-        if total > store.size:
-            raise JournalFull("%d bytes, an area holds %d" % (total, store.size))
-        buf = bytearray(total)
+        buf = getattr(store, "spare", None)
+        if buf is not None:
+            total = _snapshot_into(buf, payloads)
+        else:
+            body = _items(payloads)
+            total = HEAD_LEN + len(body) + 6
+            if total > store.size:
+                raise JournalFull("%d bytes, an area holds %d" % (total, store.size))
+            buf = bytearray(total)
+            _long_into(buf, HEAD_LEN, _SNAP, body)
+            body = None
         buf[0:HEAD_LEN] = header(gen + 1)
-        _long_into(buf, HEAD_LEN, _SNAP, body)
-        body = None
         target = 0 if store.areas == 1 or area < 0 else 1 - area
         self._guarded(store.replace, target, buf)
         store.cursor = (target, gen + 1, total, -1, 0)

@@ -44,6 +44,11 @@ class Input:
         self.enc_pos = encoder.position if encoder is not None else 0
         self.down = {}  # key number -> [pressed at, next repeat or hold time, hold sent]
         self.last_ms = None  # when the last key event came (for the e-ink batching)
+        # A key already down when the app starts is no press: after a reload
+        # (firmware/modes.py) the new keypad reports a button still held from the press
+        # that switched modes. Presses the first poll finds are muted until released.
+        self.quiet = True
+        self.muted = ()  # type: tuple
 
     def poll(self, now):
         # Logical keys that happened since the last poll (``now``: ticks in ms).
@@ -53,7 +58,13 @@ class Input:
             if ev is None:
                 break
             self.last_ms = ev.timestamp
-            self._event(ev, out)
+            if self.quiet and ev.pressed:
+                self.muted += (ev.key_number,)
+            elif ev.key_number in self.muted and not ev.pressed:
+                self.muted = tuple([n for n in self.muted if n != ev.key_number])
+            else:
+                self._event(ev, out)
+        self.quiet = False
         for n in self.down:
             st = self.down[n]
             if ticks_diff(now, st[1]) < 0:

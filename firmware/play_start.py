@@ -6,27 +6,31 @@
 from engine_core.scorebook import GAMES, ScoreBook
 from firmware.app import PLAY
 from firmware.dealer import Session
+from firmware.modes import switch
 
 
 def start(app, game, names, limit, levels, pause, quiet=False):
-    # A new dealt match: the score book and its cards, journaled as one reset; the table
-    # comes up on top (``quiet``: the table is being built already, stay on it).
+    # A new dealt match: the score book and its cards, journaled as one reset; then a fresh
+    # VM shows its table (firmware/modes.py), else the table comes up on top (``quiet``:
+    # the table is being built already, stay on it).
     app.end_session()  # the last match's game, before this one's loads
     book = ScoreBook(game, names, limit)
     app.book = book
     app.session = Session(app, levels, pause)
     app.record(None)
     app.session.deal()
-    if not quiet:
+    if not switch(app) and not quiet:
         app.home()
 
 
 def deal_on(app, levels, pause):
-    # Cards for the running score-keeper match: the seats are journaled, then the deal.
+    # Cards for the running score-keeper match: the seats are journaled, then the deal;
+    # then a fresh VM shows the table (firmware/modes.py).
     app.end_session()
     app.session = Session(app, levels, pause)
     app.record(app.session.seats())
     app.session.deal()
+    switch(app)
 
 
 def resume(app, kept):

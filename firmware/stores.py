@@ -21,6 +21,9 @@ class NvmStore:
         self.nvm = nvm
         self.size = len(nvm)
         self.cursor = None
+        # The compaction's buffer (firmware/journal.py reset), made now while the heap is
+        # whole: after hours of play a heap may have no 4 KB in one piece left.
+        self.spare = bytearray(self.size)
 
     def read(self, area, offset, n):
         n = min(n, self.size - offset)
@@ -46,7 +49,11 @@ class NvmStore:
         return True
 
     def replace(self, area, data):
-        # One buffer of the sector, filled in place (the heap may lack a second 4 KB block).
+        # One buffer of the sector, filled in place (the heap may lack a second 4 KB block):
+        # the spare as the journal filled it, else one made now.
+        if len(data) == self.size:
+            self.write(0, 0, data)
+            return
         from firmware.journal import ERASED
 
         buf = bytearray(self.size)

@@ -424,8 +424,8 @@ def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between()
             dev.advance(100)
     app.unsaved = True  # as if the last write had failed: the next one is a snapshot
     app.save_settings()
-    for lang in (1, 0) * 150:  # enough settings saves to fill the nvm: a compaction
-        app.settings["lang"] = lang
+    for limit in (500, 1000) * 150:  # enough settings saves to fill the nvm: a compaction
+        app.settings["tichu"] = limit  # (not the language: a new one reloads, firmware/modes.py)
         app.save_settings()
     human_turn(dev)
     kept = {}

@@ -175,7 +175,8 @@ board = sys.modules["board"]
 board.board_id = BOARD_ID
 board.DISPLAY = Panel(WIDTH, HEIGHT)  # unused where a library drives the panel over a bus
 board.I2C = board.STEMMA_I2C = Bus
-module("supervisor", ticks_ms=ticks_ms)
+module("supervisor", ticks_ms=ticks_ms, runtime=_Module())  # runtime.display: None at power-up
+sys.modules["supervisor"].runtime.display = None
 module("microcontroller", nvm=NvmModel(flash, NVM))
 module("busio", SPI=Bus, I2C=Bus)
 module("fourwire", FourWire=Bus)

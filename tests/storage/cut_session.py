@@ -24,7 +24,7 @@ from tests.storage.flash_model import BEFORE, INSIDE, PowerCut, XorShift32
 
 # firmware/app.py DEFAULTS (the test on CPython checks they agree); that module needs displayio.
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
-            "names": [], "custom": [], "play": []}
+            "names": [], "custom": [], "play": [], "at": None}
 OLD, NEW, EMPTY, OTHER = "old", "new", "empty", "other"
 APPEND, COMPACT, MOVE_IN = "append", "compaction", "move-in"
 DOUBLE = "double"
