@@ -15,69 +15,95 @@
 # is done, text) or ("cards", text): the free selection. A play's name is made when it is
 # in view (Hand.option_text).
 
-from firmware.play_text import TICHU_BOMB_FLUSH, is_bomb
+from firmware.play_text import is_bomb
 
 PLAY = "play"
 ACT = "act"
 ASK = "ask"
 CARDS = "cards"
-BOMBS = (99, 0)  # the bombs' column key: after every kind of play
+BOMBS = 999  # the bombs' column key: after every kind of play (kind << 5 | length)
 
 
 def plays(hand, bombs_only):
-    # [(reading, code, cards)] of the distinct legal plays, suit variants collapsed; a
-    # play's code is its index in hand.plays(bombs_only) << 4 | which of its readings
-    # (0: its only one), what the menu keeps of it (Hand.expand gives it back).
+    # {column key: [rank << 16 | code]} of the distinct legal plays, suit variants
+    # collapsed. A column key is a reading's kind << 5 | length (BOMBS for the bombs); a
+    # play's code is its index in hand.plays(bombs_only) << 4 | which of its readings (0:
+    # its only one), what the menu keeps of it (Hand.expand gives it back). Ints, not
+    # tuples: a Chimera lead offers hundreds of plays, and the board has to build them all
+    # beside the engine's own list while the hand comes up.
     game = hand.game()
     g = hand.session().dealt.game
     over = hand.over()
     multi = hand.legal()[3]
-    found = []
     source = hand.plays(bombs_only)
-    known = {}  # type: dict  # (values, as) -> reading: suits change none but a straight flush
+    tichu = game == "tichu"
+    spoil = {}  # type: dict  # Tichu: the cards that make a bomb
+    if tichu:
+        for cards in source:
+            if _bomb_cards(cards):
+                for c in cards:
+                    spoil[c] = 1
+    best = {}  # type: dict  # Tichu: (values, as) -> (cards spoilt, column, rank << 16 | code)
+    cols = {}  # type: dict
     for i in range(len(source)):
         cards = source[i]
         vs = multi.get(hand.play_key(cards))
-        vals = tuple([c >> 3 for c in cards])
-        flush = game == "tichu" and len(cards) >= 5 and _one_family(cards)
+        flush = tichu and len(cards) >= 5 and _one_family(cards)
         for k in range(len(vs) if vs else 1):
             v = vs[k] if vs else None
-            r = None if flush else known.get((vals, v))
+            code = i << 4 | (k + 1 if vs else 0)
+            key = None
+            if tichu and not flush:  # suits change nothing but a straight flush (T3)
+                key = bytes(sorted([c >> 3 for c in cards]) + [0 if v is None else v + 1])
+                cost = 0
+                for c in cards:
+                    cost += spoil.get(c, 0)
+                old = best.get(key)
+                if old is not None:
+                    if cost < old[0]:
+                        best[key] = (cost, old[1], old[2] & ~0xFFFF | code)
+                    continue
+            r = _reading(g, cards, over, v)
             if r is None:
-                try:
-                    r = g.reading_for(cards, over, v)
-                except Exception:  # IllegalAction: a bomb seen from out of turn, or the lead's
-                    try:
-                        r = g.reading_for(cards, None, v)
-                    except Exception:
-                        continue
-                if not flush:
-                    known[(vals, v)] = r
-            found.append((r, i << 4 | (k + 1 if vs else 0), cards, v))
-    if game == "chimera":  # its legal list is by values already (families never matter)
-        return found
-    # Tichu: one play per reading and values (a straight flush keeps its suits), made of
-    # the cards that spoil the fewest bombs.
-    spoil = {}  # type: dict
-    for x in found:
-        if is_bomb(game, x[0]):
-            for c in x[2]:
-                spoil[c] = 1
-    best = {}  # type: dict
-    order = []
-    for x in found:
-        r, cards = x[0], x[2]
-        key = (r, x[3], cards if r[0] == TICHU_BOMB_FLUSH else tuple([c >> 3 for c in cards]))
-        cost = 0
+                continue
+            col = BOMBS if is_bomb(game, r) else r[0] << 5 | r[1]
+            if key is None:
+                _add(cols, col, r[2] << 16 | code)
+            else:
+                best[key] = (cost, col, r[2] << 16 | code)
+    for x in best.values():
+        _add(cols, x[1], x[2])
+    return cols
+
+
+def _reading(g, cards, over, v):
+    try:
+        return g.reading_for(cards, over, v)
+    except Exception:  # IllegalAction: a bomb seen from out of turn, or the lead's
+        try:
+            return g.reading_for(cards, None, v)
+        except Exception:
+            return None
+
+
+def _add(cols, col, x):
+    opts = cols.get(col)
+    if opts is None:
+        cols[col] = [x]
+    else:
+        opts.append(x)
+
+
+def _bomb_cards(cards):
+    # Tichu: four of a value, or five or more of one suit in a row (a legal play's cards).
+    n = len(cards)
+    if n == 4:
+        v = cards[0] >> 3
         for c in cards:
-            cost += spoil.get(c, 0)
-        old = best.get(key)
-        if old is None:
-            order.append(key)
-            best[key] = (cost, x)
-        elif cost < old[0]:
-            best[key] = (cost, x)
-    return [best[key][1] for key in order]
+            if c >> 3 != v:
+                return False
+        return True
+    return n >= 5 and _one_family(cards)
 
 
 def _one_family(cards):
@@ -115,19 +141,14 @@ def columns(hand, claim):
             opts.append((ACT, (seat, "gift", to), t("Dragon to %s") % names[to]))
         cols.append(opts)
     if kind == "play" and (mine or game == "tichu"):
-        groups = {}  # type: dict
-        keys = []
-        for r, code, cards, _v in plays(hand, not mine):
-            k = BOMBS if is_bomb(game, r) else (r[0], r[1])
-            if k not in groups:
-                groups[k] = []
-                keys.append(k)
-            groups[k].append((r[2], cards, code))
-        keys.sort()
+        groups = plays(hand, not mine)
+        keys = sorted(groups)
         for k in keys:
-            g = groups[k]
-            g.sort(key=_by_rank)
-            cols.append([x[2] for x in g])
+            opts = groups.pop(k)
+            opts.sort()  # by rank, then by the legal list's order
+            for j in range(len(opts)):
+                opts[j] &= 0xFFFF
+            cols.append(opts)
     if game == "tichu" and st is not None and hand.session().dealt.game.may_call(st, seat):
         cols.append([(ASK, (seat, "tichu"), t("Call Tichu?"), t("Tichu!"))])
     if kind == "play" and (mine or game == "tichu"):
@@ -135,10 +156,6 @@ def columns(hand, claim):
     if mine and kind == "play" and hand.may_pass():
         cols.append([(ACT, (seat, "pass"), t("Pass"))])
     return cols
-
-
-def _by_rank(x):
-    return (x[0], x[1])
 
 
 def find(cols, action, expand):

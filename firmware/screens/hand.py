@@ -127,11 +127,12 @@ class Hand(Screen):
                         continue
                     k = self.play_key(a[2])
                     v = a[3] if len(a) > 3 else None
-                    vs = seen.get(k)
-                    if vs is None:
-                        seen[k] = [v]
+                    if k not in seen:
+                        seen[k] = v
                         plays.append(a[2])
-                    elif v not in vs:
+                        continue
+                    vs = multi.get(k) or [seen[k]]
+                    if v not in vs:
                         vs.append(v)
                         multi[k] = vs
             self._acts = (st, others, plays, multi)
