@@ -89,6 +89,7 @@ def clip(text, cols, more=False):
 def wrap(text, cols, n, more=False):
     # ``text`` broken at spaces into ``n`` lines of at most ``cols`` characters (a word
     # longer than a line is cut into pieces); what does not fit is cut with clip().
+    # n = 0: as many lines as it takes, none empty at the end.
     lines = []
     line = ""
     for w in text.split(" "):
@@ -106,6 +107,10 @@ def wrap(text, cols, n, more=False):
             lines.append(line)
             line = w
     lines.append(line)
+    if not n:
+        while lines and not lines[-1]:
+            lines.pop()
+        return lines
     if len(lines) > n:
         rest = " ".join(lines[n - 1:])
         lines = lines[:n - 1] + [clip(rest, cols, more)]

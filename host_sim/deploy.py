@@ -203,6 +203,20 @@ def plan(board, root=None, site=None):
     return files
 
 
+# -O3: no line numbers in the bytecode (nor asserts: the app has none), about 7% of its
+# size, which the board loads into its heap. A traceback on the board names the module
+# and the function but no line; the desktop simulator runs the .py files and has them.
+MPY_FLAGS = ["-O3"]
+
+
+def _module_name(dest):
+    # The source name a module's bytecode carries: its dotted name, a string the board
+    # interns anyway when it imports the module (a path would be a second one, for good).
+    name = dest[:-3]
+    name = (name[4:] if name.startswith("lib/") else name).replace("/", ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
 def compile_mpy(files, mpy_cross):
     """The same plan with every module compiled by CircuitPython's mpy-cross."""
     if not (os.path.isfile(mpy_cross) and os.access(mpy_cross, os.X_OK)):
@@ -214,7 +228,8 @@ def compile_mpy(files, mpy_cross):
                 out.append((dest, src))
                 continue
             target = os.path.join(tmp, "out.mpy")
-            done = subprocess.run([mpy_cross, "-o", target, "-s", dest, src], capture_output=True, text=True)
+            done = subprocess.run([mpy_cross] + MPY_FLAGS + ["-o", target, "-s", _module_name(dest), src],
+                                  capture_output=True, text=True)
             if done.returncode != 0 or not os.path.isfile(target):
                 raise DeployError("mpy-cross failed on %s: %s" % (dest, (done.stderr or done.stdout).strip()))
             with open(target, "rb") as f:

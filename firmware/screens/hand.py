@@ -596,9 +596,9 @@ class Hand(Screen):
         order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
         out = [[], [], [], []]  # type: list[list[str]]
         for i in order:
-            lines = _wrap(texts[i], width, 99)
+            lines = _wrap(texts[i], width, 0)
             if len(lines) > room and i == 3 and not fine:  # a refusal too long here: whole with OK on Play
-                lines = _wrap(self.t("May not be played now: OK on Play says why"), width, 99)
+                lines = _wrap(self.t("May not be played now: OK on Play says why"), width, 0)
             if len(lines) <= room:
                 out[i] = lines
                 room -= len(lines)

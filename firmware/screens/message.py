@@ -20,9 +20,7 @@ class Message(Screen):
     def build(self, ui, g):
         self.pos = ui.title(g, self.heading)[1]
         n = max(1, ui.rows - 1)
-        self.lines = wrap(self.text, ui.cols - 1, 99)
-        while len(self.lines) > n and not self.lines[-1]:
-            self.lines.pop()
+        self.lines = wrap(self.text, ui.cols - 1, 0)
         colour = ui.warn if self.warn else ui.fg
         self.rows = [ui.label(g, "", ui.s * 2, ui.top() + i * ui.lh, colour=colour) for i in range(n)]
 

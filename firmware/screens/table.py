@@ -181,7 +181,7 @@ class Table(Screen):
         usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
         out = ["" for _ in range(seat_rows)]
         trick = self.trick_text()
-        out += wrap(trick, usable, 99) if len(trick) > usable else [trick]
+        out += wrap(trick, usable, 0) if len(trick) > usable else [trick]
         while out and not out[-1]:
             out.pop()
         left = rows - len(out)
@@ -189,9 +189,7 @@ class Table(Screen):
         # there is room for it and a blank line before it
         news = []  # type: list[str]
         for p in reversed(self.happenings(left, trick)):
-            lines = wrap(p, usable, 99)
-            while lines and not lines[-1]:
-                lines.pop()
+            lines = wrap(p, usable, 0)
             if len(news) + len(lines) > left or len(p) > usable * len(lines):
                 break
             news = lines + news
