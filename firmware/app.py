@@ -345,6 +345,10 @@ class App:
         s = self.session
         if s is not None and s.unsaved and payload is not None and payload.get("t") != "actions":
             s.flush()  # the bots' actions go first, in the order they happened
+        # The bots' code (still there after a bot's play ended the round) makes room for
+        # the journal's: the next bot to think loads it again.
+        _drop_modules(BOT_MODULES)
+        gc.collect()
         from firmware.saves import write
 
         try:

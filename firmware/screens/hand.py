@@ -120,21 +120,24 @@ class Hand(Screen):
             plays = []  # type: list[tuple]
             multi = {}  # type: dict
             if kind in ("bid", "play", "gift") and (mine or self.game() == "tichu"):
-                seen = {}  # type: dict
+                # The engine lists a play's readings (and the Mah Jong's wishes) one after
+                # the other, each play once: the plays are told apart from the last one.
+                last = first = vs = None
                 for a in self.session().dealt.game.legal_actions(st, self.seat):
                     if a[1] != "play":
                         others.append(a)
                         continue
-                    k = self.play_key(a[2])
                     v = a[3] if len(a) > 3 else None
-                    if k not in seen:
-                        seen[k] = v
-                        plays.append(a[2])
+                    if a[2] != last:
+                        last, first, vs = a[2], v, None
+                        plays.append(last)
                         continue
-                    vs = multi.get(k) or [seen[k]]
+                    if vs is None:
+                        if v == first:
+                            continue
+                        vs = multi[self.play_key(last)] = [first]
                     if v not in vs:
                         vs.append(v)
-                        multi[k] = vs
             self._acts = (st, others, plays, multi)
         return self._acts
 
