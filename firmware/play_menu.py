@@ -22,32 +22,29 @@ ACT = "act"
 ASK = "ask"
 CARDS = "cards"
 BOMBS = 999  # the bombs' column key: after every kind of play (kind << 5 | length)
+CODE = 0x3FFFFF  # a play's code in a menu entry rank << 22 | code
 
 
 def plays(hand, bombs_only):
-    # {column key: [rank << 16 | code]} of the distinct legal plays, suit variants
+    # {column key: [rank << 22 | code]} of the distinct legal plays, suit variants
     # collapsed. A column key is a reading's kind << 5 | length (BOMBS for the bombs); a
-    # play's code is its index in hand.plays(bombs_only) << 4 | which of its readings (0:
-    # its only one), what the menu keeps of it (Hand.expand gives it back). Ints, not
-    # tuples: a Chimera lead offers hundreds of plays, and the board has to build them all
-    # beside the engine's own list while the hand comes up.
+    # play's code is its index (Hand.each_play) << 4 | which of its readings (0: its only
+    # one), what the menu keeps of it (Hand.expand gives it back). Ints, not tuples: a
+    # Chimera lead offers hundreds of plays.
     game = hand.game()
     g = hand.session().dealt.game
     over = hand.over()
-    multi = hand.legal()[3]
-    source = hand.plays(bombs_only)
     tichu = game == "tichu"
     spoil = {}  # type: dict  # Tichu: the cards that make a bomb
     if tichu:
-        for cards in source:
+        for cards in hand.plays(bombs_only):
             if _bomb_cards(cards):
                 for c in cards:
                     spoil[c] = 1
-    best = {}  # type: dict  # Tichu: (values, as) -> (cards spoilt, column, rank << 16 | code)
+    best = {}  # type: dict  # Tichu: (values, as) -> (cards spoilt, column, rank << 22 | code)
     cols = {}  # type: dict
-    for i in range(len(source)):
-        cards = source[i]
-        vs = multi.get(hand.play_key(cards))
+    for i, cards in hand.each_play(bombs_only):
+        vs = hand.readings_of(cards)
         flush = tichu and len(cards) >= 5 and _one_family(cards)
         for k in range(len(vs) if vs else 1):
             v = vs[k] if vs else None
@@ -61,16 +58,16 @@ def plays(hand, bombs_only):
                 old = best.get(key)
                 if old is not None:
                     if cost < old[0]:
-                        best[key] = (cost, old[1], old[2] & ~0xFFFF | code)
+                        best[key] = (cost, old[1], old[2] & ~CODE | code)
                     continue
             r = _reading(g, cards, over, v)
             if r is None:
                 continue
             col = BOMBS if is_bomb(game, r) else r[0] << 5 | r[1]
             if key is None:
-                _add(cols, col, r[2] << 16 | code)
+                _add(cols, col, r[2] << 22 | code)
             else:
-                best[key] = (cost, col, r[2] << 16 | code)
+                best[key] = (cost, col, r[2] << 22 | code)
     for x in best.values():
         _add(cols, x[1], x[2])
     return cols
@@ -147,7 +144,7 @@ def columns(hand, claim):
             opts = groups.pop(k)
             opts.sort()  # by rank, then by the legal list's order
             for j in range(len(opts)):
-                opts[j] &= 0xFFFF
+                opts[j] &= CODE
             cols.append(opts)
     if game == "tichu" and st is not None and hand.session().dealt.game.may_call(st, seat):
         cols.append([(ASK, (seat, "tichu"), t("Call Tichu?"), t("Tichu!"))])

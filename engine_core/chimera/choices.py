@@ -3,10 +3,10 @@
 # Kept apart from game.py so that replaying and refereeing never load the move
 # generator's tables: game.legal_actions imports this module on first use.
 
-from engine_core.chimera.cards import PIYA, value_counts
+from engine_core.chimera.cards import PIYA, TOP, value_counts
 from engine_core.chimera.combos import beats, classify
 from engine_core.chimera.game import BID, BIDS, GIVE, GIVES, decision
-from engine_core.chimera.movegen import legal_plays
+from engine_core.chimera.movegen import legal_plays, step_plays as movegen_step_plays, steps
 
 
 def legal_actions(state, seat):
@@ -24,14 +24,50 @@ def legal_actions(state, seat):
     out = [] if top is None else [(seat, "pass")]
     for p in legal_plays(value_counts(hand), top):
         codes = _pick(by_value, p)
-        if PIYA in p and len(p) >= 5:
-            rs = [r for r in classify(value_counts(codes)) if top is None or beats(r, top)]
-            if len(rs) > 1:
-                for r in rs:
-                    out.append((seat, "play", codes, r[2]))
-                continue
-        out.append((seat, "play", codes, None))
+        for a in readings_of(p, top) or _ONE_READING:
+            out.append((seat, "play", codes, a))
     return out
+
+
+_ONE_READING = (None,)
+
+
+# A device that lists a seat's plays (the hand's menu) takes them in the pieces of
+# movegen.steps: a lead may offer hundreds, more than its heap holds beside everything
+# else. It keeps a play as its sorted value tuple and picks its cards when it shows it.
+
+
+def play_steps(state, seat):
+    # (the actions that are not plays, the pieces of the plays): ``seat`` on turn.
+    top = state.top
+    return ([] if top is None else [(seat, "pass")]), steps(value_counts(state.hands[seat]), top)
+
+
+def step_plays(state, seat, step):
+    # The plays (sorted value tuples) of one piece of play_steps.
+    return movegen_step_plays(value_counts(state.hands[seat]), step)
+
+
+def readings_of(values, top):
+    # The ``as`` values of a play (sorted value tuple) with more than one reading that
+    # may be played on ``top`` (C5.2), else None.
+    if PIYA in values and len(values) >= 5:
+        rs = [r[2] for r in classify(_counts(values)) if top is None or beats(r, top)]
+        if len(rs) > 1:
+            return rs
+    return None
+
+
+def pick_cards(hand, values):
+    # The card codes of ``hand`` for a play's sorted value tuple.
+    return _pick(_by_value(hand), values)
+
+
+def _counts(values):
+    c = [0] * (TOP + 1)
+    for v in values:
+        c[v] += 1
+    return c
 
 
 def _by_value(hand):

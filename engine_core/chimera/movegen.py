@@ -38,6 +38,7 @@ from engine_core.chimera.combos import (
     TRIO_SEQ_PAIRS,
     TRIO_SEQ_SINGLES,
     TRIO_SINGLE,
+    UNIT_SIZE,
 )
 
 _P = (PIYA,)
@@ -413,3 +414,50 @@ def legal_plays(c, over=None):
         _traps(c, b, 0, 0, out)
     _attack(c, b, 0, 0, out)
     return out
+
+
+def steps(c, over=None):
+    # legal_plays(c, over) in pieces: [(generator, k, r)] whose plays (step_plays), all
+    # together, are legal_plays' (a lead's sequences come one length at a time, so in
+    # another order). A device that lists a long lead holds one piece at a time: the whole
+    # of it may not fit its heap.
+    b = buckets(c)
+    if over is None:
+        gens = [_singles, _pairs, _attack, _pair_seqs, _straights]
+        threes = b[2]
+        if threes:
+            gens += _LEAD_TRIO
+            if len(threes) > 1 and _consecutive(threes):
+                gens += _LEAD_TRIOS
+            if b[3]:
+                gens += _LEAD_FOUR
+        n = sum(c)
+        out = []
+        for gen in gens:
+            kind = _SEQ_KINDS.get(gen)
+            if kind is None:
+                out.append((gen, 0, 0))
+            else:
+                for k in range(MIN_UNITS[kind], min(MAX_SEQ, n // UNIT_SIZE[kind]) + 1):
+                    out.append((gen, k, 0))
+        return out
+    kind, length, rank = over
+    if kind == ATTACK:
+        return []
+    if kind == TRAP:
+        out = [(_traps, 0, rank)]
+    else:
+        out = [(GENERATORS[kind], length if kind in MIN_UNITS else 0, rank), (_traps, 0, 0)]
+    out.append((_attack, 0, 0))
+    return out
+
+
+def step_plays(c, step):
+    # The plays of one piece of steps(c, ...).
+    out = []
+    step[0](c, buckets(c), step[1], step[2], out)
+    return out
+
+
+_SEQ_KINDS = {_pair_seqs: PAIR_SEQ, _straights: STRAIGHT, _trio_seqs: TRIO_SEQ,
+              _trio_seq_singles: TRIO_SEQ_SINGLES, _trio_seq_pairs: TRIO_SEQ_PAIRS}

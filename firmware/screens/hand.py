@@ -110,16 +110,21 @@ class Hand(Screen):
         # This seat's legal actions now, kept per position in the form the screen asks them
         # in: (the actions that are not plays, the distinct plays in their order, {a play's
         # key: its readings} for the plays with more than one). The engine's list itself is
-        # not kept: a Chimera lead of 20 cards lists some hundred plays, each an action
-        # around its cards. None in the push and the Grand Tichu window: the push alone
-        # would be 2184 of them, and the hand picks its cards instead.
+        # not kept; a Chimera seat's plays on turn are not even made at once (Pieces): a
+        # lead of 20 cards lists up to some 400 plays. None in the push and the Grand
+        # Tichu window: the push alone would be 2184 of them, and the hand picks its
+        # cards instead.
         st = self.state()
         if self._acts is None or self._acts[0] is not st:
             kind, mine = self.due()
             others = []
             plays = []  # type: list[tuple]
             multi = {}  # type: dict
-            if kind in ("bid", "play", "gift") and (mine or self.game() == "tichu"):
+            if kind == "play" and mine and self.game() == "chimera":
+                g = self.session().dealt.game
+                others, pieces = g.play_steps(st, self.seat)
+                plays = Pieces(g, st, self.seat, self.hand(), pieces)  # type: ignore[assignment]
+            elif kind in ("bid", "play", "gift") and (mine or self.game() == "tichu"):
                 # The engine lists a play's readings (and the Mah Jong's wishes) one after
                 # the other, each play once: the plays are told apart from the last one.
                 last = first = vs = None
@@ -189,7 +194,22 @@ class Hand(Screen):
 
     def readings(self):
         # The ``as`` values the selection may be played as now: [None] for one reading.
-        return self.legal()[3].get(self.play_key(self.sel)) or [None]
+        return self.readings_of(self.sel) or [None]
+
+    def readings_of(self, cards):
+        # The ``as`` values of a legal play with more than one reading now, else None.
+        if isinstance(self.legal()[2], Pieces):
+            return self.session().dealt.game.readings_of(self.play_key(cards), self.state().top)
+        return self.legal()[3].get(self.play_key(cards))
+
+    def each_play(self, bombs):
+        # (index, cards) of the distinct legal plays of plays(bombs), in order.
+        plays = self.plays(bombs)
+        return plays.items() if isinstance(plays, Pieces) else enumerate(plays)
+
+    def play_at(self, i, bombs):
+        plays = self.plays(bombs)
+        return plays.at(i) if isinstance(plays, Pieces) else plays[i]
 
     # -- the menu ----------------------------------------------------------------------
 
@@ -251,9 +271,9 @@ class Hand(Screen):
         # An option as ("play", cards, as), ("act", ...): a play's code (play_menu.plays) back.
         if not isinstance(o, int):
             return o
-        cards = self.plays(not self.due()[1])[o >> 4]
+        cards = self.play_at(o >> 4, not self.due()[1])
         k = o & 15
-        return (PLAY, cards, self.legal()[3][self.play_key(cards)][k - 1] if k else None)
+        return (PLAY, cards, self.readings_of(cards)[k - 1] if k else None)
 
     def show_option(self):
         # The cards of the option in view become the selection (marked in the hand).
@@ -724,6 +744,9 @@ class Hand(Screen):
 
     def act(self, action):
         app = self.app
+        # The position's lists go before the action is journaled: a long lead's would
+        # leave the journal's code no room. A refusal makes them again.
+        self._acts = self._plays = self._menu = None
         try:
             app.session.act(action)
         except IllegalAction as e:
@@ -757,6 +780,56 @@ class Hand(Screen):
             self.act((self.seat, "play", cards, v, None if i == 0 else i + 1))
         elif tag == "ask" and p is not None and i == 1:
             self.act(p)
+
+
+class Pieces:
+    # A Chimera seat's plays on turn, a piece of the engine's list at a time (its game's
+    # play_steps): a lead may offer hundreds, more than the board's heap holds beside
+    # the hand. A play's index is its piece << 12 | its place there (``at``, ``items``);
+    # as a sequence (play_free steps through it) it is the plays in order. The piece in
+    # use is kept; a play's cards are picked from its value tuple when asked.
+
+    def __init__(self, game, state, seat, hand, steps):
+        self.game = game
+        self.state = state
+        self.seat = seat
+        self.hand = hand
+        self.steps = steps
+        self.held = -1
+        self.piece = []  # type: list
+
+    def _piece(self, s):
+        if s != self.held:
+            self.piece = []  # the last one goes before the next is made
+            self.piece = self.game.step_plays(self.state, self.seat, self.steps[s])
+            self.held = s
+        return self.piece
+
+    def items(self):
+        for s in range(len(self.steps)):
+            for j in range(len(self._piece(s))):
+                yield s << 12 | j, self.game.pick_cards(self.hand, self.piece[j])
+
+    def at(self, i):
+        return self.game.pick_cards(self.hand, self._piece(i >> 12)[i & 0xFFF])
+
+    def __len__(self):
+        n = 0
+        for s in range(len(self.steps)):
+            n += len(self._piece(s))
+        return n
+
+    def __getitem__(self, i):
+        for s in range(len(self.steps)):
+            n = len(self._piece(s))
+            if i < n:
+                return self.game.pick_cards(self.hand, self.piece[i])
+            i -= n
+        raise IndexError(i)
+
+    def __iter__(self):
+        for _, cards in self.items():
+            yield cards
 
 
 def _wrap(text, cols, n, more=False):
