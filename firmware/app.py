@@ -345,10 +345,7 @@ class App:
         s = self.session
         if s is not None and s.unsaved and payload is not None and payload.get("t") != "actions":
             s.flush()  # the bots' actions go first, in the order they happened
-        # The bots' code (still there after a bot's play ended the round) makes room for
-        # the journal's: the next bot to think loads it again.
-        _drop_modules(BOT_MODULES)
-        gc.collect()
+        self.drop_bots()
         from firmware.saves import write
 
         try:
@@ -358,6 +355,12 @@ class App:
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(JOURNAL_MODULES)
+        gc.collect()
+
+    def drop_bots(self):
+        # The bots' code (still there after a bot's play that is journaled now, or that
+        # ended the round) makes room for the journal's: the next bot to think loads it.
+        _drop_modules(BOT_MODULES)
         gc.collect()
 
     def start_match(self, book, session=None):

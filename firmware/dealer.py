@@ -83,6 +83,7 @@ class Session:
 
     def _journal(self, b):
         # The actions not journaled yet, then ``b``: into ``round`` and the journal.
+        self.app.drop_bots()
         out = self.unjournaled() + b
         self.keep(self.round + out)
         self.app.record({"t": "actions", "b": out})
