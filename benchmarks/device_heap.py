@@ -343,7 +343,9 @@ def dealt_key():
     name = R.name()
     if name == "MatchEnd":
         return None
-    if name in ("PlayScore", "Privacy", "Choice"):  # a Choice: the Mah Jong's wish, none
+    # a Choice: the Mah Jong's wish, none; a Message: what the push brought, where the
+    # hand has no room to say it (the menu offers no play that could be refused)
+    if name in ("PlayScore", "Privacy", "Choice", "Message"):
         return "ok"
     if name == "Table":
         return WAIT
