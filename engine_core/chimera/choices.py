@@ -58,9 +58,14 @@ def readings_of(values, top):
     return None
 
 
-def pick_cards(hand, values):
-    # The card codes of ``hand`` for a play's sorted value tuple.
-    return _pick(_by_value(hand), values)
+def cards_by_value(hand):
+    # {value: the cards of ``hand`` of that value}, for pick_cards.
+    return _by_value(hand)
+
+
+def pick_cards(by_value, values):
+    # The card codes for a play's sorted value tuple, from cards_by_value(hand).
+    return _pick(by_value, values)
 
 
 def _counts(values):

@@ -172,32 +172,13 @@ def legal_actions(state, seat):
 _choices = None
 
 
-# A device's menu of plays (choices.py: play_steps, step_plays, readings_of, pick_cards),
-# loaded on first use as legal_actions.
+def choices():
+    # The module of a seat's legal actions (choices.py), loaded on first use as for
+    # legal_actions: a device's menu of plays takes them from it a piece at a time
+    # (play_steps, step_plays, readings_of, cards_by_value, pick_cards).
+    from engine_core.chimera import choices as m
 
-
-def play_steps(state, seat):
-    from engine_core.chimera.choices import play_steps as f
-
-    return f(state, seat)
-
-
-def step_plays(state, seat, step):
-    from engine_core.chimera.choices import step_plays as f
-
-    return f(state, seat, step)
-
-
-def readings_of(values, top):
-    from engine_core.chimera.choices import readings_of as f
-
-    return f(values, top)
-
-
-def pick_cards(hand, values):
-    from engine_core.chimera.choices import pick_cards as f
-
-    return f(hand, values)
+    return m
 
 
 def apply(state, action):

@@ -121,9 +121,9 @@ class Hand(Screen):
             plays = []  # type: list[tuple]
             multi = {}  # type: dict
             if kind == "play" and mine and self.game() == "chimera":
-                g = self.session().dealt.game
-                others, pieces = g.play_steps(st, self.seat)
-                plays = Pieces(g, st, self.seat, self.hand(), pieces)  # type: ignore[assignment]
+                c = self.session().dealt.game.choices()
+                others, pieces = c.play_steps(st, self.seat)
+                plays = Pieces(c, st, self.seat, self.hand(), pieces)  # type: ignore[assignment]
             elif kind in ("bid", "play", "gift") and (mine or self.game() == "tichu"):
                 # The engine lists a play's readings (and the Mah Jong's wishes) one after
                 # the other, each play once: the plays are told apart from the last one.
@@ -198,8 +198,9 @@ class Hand(Screen):
 
     def readings_of(self, cards):
         # The ``as`` values of a legal play with more than one reading now, else None.
-        if isinstance(self.legal()[2], Pieces):
-            return self.session().dealt.game.readings_of(self.play_key(cards), self.state().top)
+        plays = self.legal()[2]
+        if isinstance(plays, Pieces):
+            return plays.choices.readings_of(self.play_key(cards), self.state().top)
         return self.legal()[3].get(self.play_key(cards))
 
     def each_play(self, bombs):
@@ -784,16 +785,16 @@ class Hand(Screen):
 
 class Pieces:
     # A Chimera seat's plays on turn, a piece of the engine's list at a time (its game's
-    # play_steps): a lead may offer hundreds, more than the board's heap holds beside
+    # choices: play_steps): a lead may offer hundreds, more than the board's heap holds beside
     # the hand. A play's index is its piece << 12 | its place there (``at``, ``items``);
     # as a sequence (play_free steps through it) it is the plays in order. The piece in
     # use is kept; a play's cards are picked from its value tuple when asked.
 
-    def __init__(self, game, state, seat, hand, steps):
-        self.game = game
+    def __init__(self, choices, state, seat, hand, steps):
+        self.choices = choices
         self.state = state
         self.seat = seat
-        self.hand = hand
+        self.by_value = choices.cards_by_value(hand)
         self.steps = steps
         self.held = -1
         self.piece = []  # type: list
@@ -801,17 +802,17 @@ class Pieces:
     def _piece(self, s):
         if s != self.held:
             self.piece = []  # the last one goes before the next is made
-            self.piece = self.game.step_plays(self.state, self.seat, self.steps[s])
+            self.piece = self.choices.step_plays(self.state, self.seat, self.steps[s])
             self.held = s
         return self.piece
 
     def items(self):
         for s in range(len(self.steps)):
             for j in range(len(self._piece(s))):
-                yield s << 12 | j, self.game.pick_cards(self.hand, self.piece[j])
+                yield s << 12 | j, self.choices.pick_cards(self.by_value, self.piece[j])
 
     def at(self, i):
-        return self.game.pick_cards(self.hand, self._piece(i >> 12)[i & 0xFFF])
+        return self.choices.pick_cards(self.by_value, self._piece(i >> 12)[i & 0xFFF])
 
     def __len__(self):
         n = 0
@@ -823,7 +824,7 @@ class Pieces:
         for s in range(len(self.steps)):
             n = len(self._piece(s))
             if i < n:
-                return self.game.pick_cards(self.hand, self.piece[i])
+                return self.choices.pick_cards(self.by_value, self.piece[i])
             i -= n
         raise IndexError(i)
 
