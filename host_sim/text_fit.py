@@ -347,9 +347,14 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
             st = d.state
             choices = dp.choices(d, dp.HUMAN)
             goal = rng.choice(sorted(choices, key=repr))
-            r = dp.search(dev, lambda a, name=d.name, st=st: dp.distinct(name, st, a), {goal}, cap, budget,
-                          checker.look)
+            key = lambda a, name=d.name, st=st: dp.distinct(name, st, a)  # noqa: E731
+            at = walk_menu(dev, checker.look, key, goal)
+            r = dp.search(dev, key, {goal}, cap, budget, checker.look)
             f = r.found.get(goal)
+            if f is None and at is not None:  # from its option in view: OK, and a wish if it names one
+                f = dp.search(dp.thaw(at), key, {goal}, cap, budget, checker.look).found.get(goal)
+            if f is None and choices[goal][1] in ("push", "give"):
+                f = pick(dev, checker.look, choices[goal])
             dp.forget_copies()
             if f is not None:
                 dev = dp.use(f.dev)
@@ -368,6 +373,88 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
         for _ in range(12):
             dev.press("down")
             checker.look(dev)
+
+
+def _to_hand(dev, look):
+    # A copy of ``dev`` with the hand up: OK on the table, and on a privacy screen.
+    from host_sim import dealt_play as dp
+
+    d = dp.thaw(dp.freeze(dev))
+    for _ in range(3):
+        if type(d.screen()).__name__ == "Hand":
+            break
+        d.press("ok")
+        look(d)
+    return d
+
+
+def pick(dev, look, action):
+    """The push or the exchange ``action`` entered on a copy of ``dev`` in the free
+    selection, as a player does: the cursor to each card in turn and OK, then to the
+    action's item and OK, each position looked at (a search seldom finds three cards in
+    their order within its budget). A dealt_play.Found, or None."""
+    from host_sim import dealt_play as dp
+
+    d = _to_hand(dev, look)
+    try:
+        scr = d.screen()
+        if type(scr).__name__ != "Hand" or scr.menu() is not None:
+            return None
+        presses = 0
+        del dp.APPLIED[:]
+        for want in list(action[2]) + [action[1]]:
+            for _ in range(len(scr.items())):
+                it = scr.items()[scr.cursor]
+                if it[2] == want or it[4] == want:
+                    break
+                d.press("down")
+                look(d)
+                presses += 1
+            d.press("ok")
+            look(d)
+            presses += 1
+        if action in dp.APPLIED:
+            return dp.Found(presses, None, d)
+        return None
+    finally:
+        dp.use(dev)
+
+
+def walk_menu(dev, look, key, goal):
+    """Every option of the hand's menu in view once, on a copy of ``dev`` (RIGHT through its
+    columns, DOWN through each column), each position looked at: the search for the keys
+    of one action passes through a few of them only. The copy (frozen) with the option of
+    ``goal`` in view (``key(action)``, its wish aside), or None."""
+    from firmware.keys import DOWN, RIGHT
+    from firmware.play_menu import ACT, ASK, PLAY
+    from host_sim import dealt_play as dp
+
+    d = _to_hand(dev, look)
+    try:
+        scr = d.screen()
+        cols = scr.menu() if type(scr).__name__ == "Hand" else None
+        if not cols:
+            return None
+        at = None
+        for c in range(len(cols)):
+            for r in range(len(cols[c])):
+                o = scr.option()
+                a = o[1] if o[0] in (ACT, ASK) else None
+                if o[0] == PLAY:
+                    a = (dp.HUMAN, "play", tuple(o[1]), o[2])
+                if at is None and a is not None and key(a)[:3] == goal[:3]:
+                    at = dp.freeze(d)
+                if r < len(cols[c]) - 1:
+                    d.press(DOWN)
+                    look(d)
+            if c < len(cols) - 1:
+                d.press(RIGHT)
+                look(d)
+            if d.screen() is not scr or scr.menu() is not cols:
+                break  # the position moved on (a bot's bomb): what is left is another menu
+        return at
+    finally:
+        dp.use(dev)
 
 
 def _dealt_task(args):
