@@ -15,8 +15,9 @@ that each label is drawn with each text it can hold.
 game on each board in each language, seat 0 a human whose actions are chosen at random
 among the distinct legal ones and entered through the keys, the others level-3 bots
 pausing as set up (host_sim/dealt_play.py). Every text drawn in every position reached
-(the table after each bot's action, each position the search for the human's keys
-passes through, the round's breakdown scrolled to its end) must be whole: in play no cut
+(the table after each bot's action, every option of the hand's menu at each human
+decision, each position the search for the human's keys passes through, the round's
+breakdown scrolled to its end) must be whole: in play no cut
 at all, not even one the screen would show whole on request, and no ".." drawn."""
 
 import sys
