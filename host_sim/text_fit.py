@@ -301,6 +301,8 @@ class DealtChecker:
         self.lang = 0
         self.entered = [0, 0]  # human actions entered by the keys, directly (search gave up)
         self.positions = 0
+        self.errors = []  # rounds that could not be played to their end, with why
+        self.rounds = 1
 
     def note(self, screen, problem):
         self.found.setdefault((screen, self.board, self.lang, problem), self.where)
@@ -468,6 +470,11 @@ def _dealt_task(args):
     texts.CUT = checker.cut
     try:
         dealt_round(checker, board, game, seed, lang, budget)
+    except Exception as e:  # one round that fails is reported, the others still run
+        import traceback
+
+        checker.errors.append("%s, %s: %s" % (board, checker.where, traceback.format_exc().strip()))
+        print("failed: %s, %s: %r" % (board, checker.where, e), file=sys.stderr)
     finally:
         texts.CUT = None
     return checker
@@ -488,11 +495,13 @@ def check_dealt(rounds, boards=None, languages=LANGUAGES, games=("chimera", "tic
     else:
         parts = [_dealt_task(t) for t in tasks]
     out = DealtChecker()
+    out.rounds = len(parts)
     for c in parts:  # in task order: the first round that saw a problem names it
         for k, where in c.found.items():
             out.found.setdefault(k, where)
         out.entered = [out.entered[i] + c.entered[i] for i in range(2)]
         out.positions += c.positions
+        out.errors += c.errors
     return out
 
 
@@ -552,11 +561,14 @@ def main(argv):
         for k in {k[3] for k in checker.found}:  # both languages, every screen: distinct texts
             kinds[_problem_kind(k)] = kinds.get(_problem_kind(k), 0) + 1
         patterns = {re.sub(r"\d+", "#", k[3]) for k in checker.found}
-        print("%d distinct problem(s) (%s; %d with the numbers in them as #) in %d positions; human actions "
-              "entered by keys %d, directly %d (search gave up); %.0f s"
+        print("%d distinct problem(s) (%s; %d with the numbers in them as #) in %d rounds (%d failed), %d "
+              "positions; human actions entered by keys %d, directly %d (search gave up); %.0f s"
               % (len(checker.found), ", ".join("%s %d" % kv for kv in sorted(kinds.items())), len(patterns),
-                 checker.positions, checker.entered[0], checker.entered[1], time.time() - t))
-        return 1 if checker.found else 0
+                 checker.rounds, len(checker.errors), checker.positions, checker.entered[0],
+                 checker.entered[1], time.time() - t))
+        for e in checker.errors:
+            print("round failed: " + e)
+        return 1 if checker.found or checker.errors else 0
     found = check(args.board)
     for problem, where in sorted(found.items(), key=lambda x: x[1]):
         print("%s: %s" % (where, problem))
