@@ -356,6 +356,7 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
             f = r.found.get(goal)
             if f is None and at is not None:  # from its option in view: OK, and a wish if it names one
                 f = dp.search(dp.thaw(at), key, {goal}, cap, budget, checker.look).found.get(goal)
+                dp.use(dev)  # the clock of the device played on (the copy's until it is that one)
             if f is None and choices[goal][1] in ("push", "give"):
                 f = pick(dev, checker.look, choices[goal])
             dp.forget_copies()
