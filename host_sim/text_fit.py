@@ -15,8 +15,9 @@ that each label is drawn with each text it can hold.
 game on each board in each language, seat 0 a human whose actions are chosen at random
 among the distinct legal ones and entered through the keys, the others level-3 bots
 pausing as set up (host_sim/dealt_play.py). Every text drawn in every position reached
-(the table after each bot's action, each position the search for the human's keys
-passes through, the round's breakdown scrolled to its end) must be whole: in play no cut
+(the table after each bot's action, every option of the hand's menu at each human
+decision, each position the search for the human's keys passes through, the round's
+breakdown scrolled to its end) must be whole: in play no cut
 at all, not even one the screen would show whole on request, and no ".." drawn."""
 
 import sys
@@ -300,6 +301,8 @@ class DealtChecker:
         self.lang = 0
         self.entered = [0, 0]  # human actions entered by the keys, directly (search gave up)
         self.positions = 0
+        self.errors = []  # rounds that could not be played to their end, with why
+        self.rounds = 1
 
     def note(self, screen, problem):
         self.found.setdefault((screen, self.board, self.lang, problem), self.where)
@@ -347,9 +350,15 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
             st = d.state
             choices = dp.choices(d, dp.HUMAN)
             goal = rng.choice(sorted(choices, key=repr))
-            r = dp.search(dev, lambda a, name=d.name, st=st: dp.distinct(name, st, a), {goal}, cap, budget,
-                          checker.look)
+            key = lambda a, name=d.name, st=st: dp.distinct(name, st, a)  # noqa: E731
+            at = walk_menu(dev, checker.look, key, goal)
+            r = dp.search(dev, key, {goal}, cap, budget, checker.look)
             f = r.found.get(goal)
+            if f is None and at is not None:  # from its option in view: OK, and a wish if it names one
+                f = dp.search(dp.thaw(at), key, {goal}, cap, budget, checker.look).found.get(goal)
+                dp.use(dev)  # the clock of the device played on (the copy's until it is that one)
+            if f is None and choices[goal][1] in ("push", "give"):
+                f = pick(dev, checker.look, choices[goal])
             dp.forget_copies()
             if f is not None:
                 dev = dp.use(f.dev)
@@ -370,6 +379,88 @@ def dealt_round(checker, board, game, seed, lang, budget=DEALT_BUDGET, cap=DEALT
             checker.look(dev)
 
 
+def _to_hand(dev, look):
+    # A copy of ``dev`` with the hand up: OK on the table, and on a privacy screen.
+    from host_sim import dealt_play as dp
+
+    d = dp.thaw(dp.freeze(dev))
+    for _ in range(3):
+        if type(d.screen()).__name__ == "Hand":
+            break
+        d.press("ok")
+        look(d)
+    return d
+
+
+def pick(dev, look, action):
+    """The push or the exchange ``action`` entered on a copy of ``dev`` in the free
+    selection, as a player does: the cursor to each card in turn and OK, then to the
+    action's item and OK, each position looked at (a search seldom finds three cards in
+    their order within its budget). A dealt_play.Found, or None."""
+    from host_sim import dealt_play as dp
+
+    d = _to_hand(dev, look)
+    try:
+        scr = d.screen()
+        if type(scr).__name__ != "Hand" or scr.menu() is not None:
+            return None
+        presses = 0
+        del dp.APPLIED[:]
+        for want in list(action[2]) + [action[1]]:
+            for _ in range(len(scr.items())):
+                it = scr.items()[scr.cursor]
+                if it[2] == want or it[4] == want:
+                    break
+                d.press("down")
+                look(d)
+                presses += 1
+            d.press("ok")
+            look(d)
+            presses += 1
+        if action in dp.APPLIED:
+            return dp.Found(presses, None, d)
+        return None
+    finally:
+        dp.use(dev)
+
+
+def walk_menu(dev, look, key, goal):
+    """Every option of the hand's menu in view once, on a copy of ``dev`` (RIGHT through its
+    columns, DOWN through each column), each position looked at: the search for the keys
+    of one action passes through a few of them only. The copy (frozen) with the option of
+    ``goal`` in view (``key(action)``, its wish aside), or None."""
+    from firmware.keys import DOWN, RIGHT
+    from firmware.play_menu import ACT, ASK, PLAY
+    from host_sim import dealt_play as dp
+
+    d = _to_hand(dev, look)
+    try:
+        scr = d.screen()
+        cols = scr.menu() if type(scr).__name__ == "Hand" else None
+        if not cols:
+            return None
+        at = None
+        for c in range(len(cols)):
+            for r in range(len(cols[c])):
+                o = scr.option()
+                a = o[1] if o[0] in (ACT, ASK) else None
+                if o[0] == PLAY:
+                    a = (dp.HUMAN, "play", tuple(o[1]), o[2])
+                if at is None and a is not None and key(a)[:3] == goal[:3]:
+                    at = dp.freeze(d)
+                if r < len(cols[c]) - 1:
+                    d.press(DOWN)
+                    look(d)
+            if c < len(cols) - 1:
+                d.press(RIGHT)
+                look(d)
+            if d.screen() is not scr or scr.menu() is not cols:
+                break  # the position moved on (a bot's bomb): what is left is another menu
+        return at
+    finally:
+        dp.use(dev)
+
+
 def _dealt_task(args):
     board, lang, game, seed, budget = args
     from firmware import texts
@@ -380,6 +471,11 @@ def _dealt_task(args):
     texts.CUT = checker.cut
     try:
         dealt_round(checker, board, game, seed, lang, budget)
+    except Exception as e:  # one round that fails is reported, the others still run
+        import traceback
+
+        checker.errors.append("%s, %s: %s" % (board, checker.where, traceback.format_exc().strip()))
+        print("failed: %s, %s: %r" % (board, checker.where, e), file=sys.stderr)
     finally:
         texts.CUT = None
     return checker
@@ -400,11 +496,13 @@ def check_dealt(rounds, boards=None, languages=LANGUAGES, games=("chimera", "tic
     else:
         parts = [_dealt_task(t) for t in tasks]
     out = DealtChecker()
+    out.rounds = len(parts)
     for c in parts:  # in task order: the first round that saw a problem names it
         for k, where in c.found.items():
             out.found.setdefault(k, where)
         out.entered = [out.entered[i] + c.entered[i] for i in range(2)]
         out.positions += c.positions
+        out.errors += c.errors
     return out
 
 
@@ -464,11 +562,14 @@ def main(argv):
         for k in {k[3] for k in checker.found}:  # both languages, every screen: distinct texts
             kinds[_problem_kind(k)] = kinds.get(_problem_kind(k), 0) + 1
         patterns = {re.sub(r"\d+", "#", k[3]) for k in checker.found}
-        print("%d distinct problem(s) (%s; %d with the numbers in them as #) in %d positions; human actions "
-              "entered by keys %d, directly %d (search gave up); %.0f s"
+        print("%d distinct problem(s) (%s; %d with the numbers in them as #) in %d rounds (%d failed), %d "
+              "positions; human actions entered by keys %d, directly %d (search gave up); %.0f s"
               % (len(checker.found), ", ".join("%s %d" % kv for kv in sorted(kinds.items())), len(patterns),
-                 checker.positions, checker.entered[0], checker.entered[1], time.time() - t))
-        return 1 if checker.found else 0
+                 checker.rounds, len(checker.errors), checker.positions, checker.entered[0],
+                 checker.entered[1], time.time() - t))
+        for e in checker.errors:
+            print("round failed: " + e)
+        return 1 if checker.found or checker.errors else 0
     found = check(args.board)
     for problem, where in sorted(found.items(), key=lambda x: x[1]):
         print("%s: %s" % (where, problem))

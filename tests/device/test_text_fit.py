@@ -56,7 +56,7 @@ DEALT_SAMPLE = [("picosystem", "tichu", 0), ("pico_display_pack", "chimera", 1),
 def test_every_text_of_a_dealt_round_fits(board, game, lang):
     checker = text_fit.check_dealt(1, [board], [lang], [game], seed=3, budget=30)
     assert checker.positions > 100  # the round was played: the table, the hand, the breakdown
-    assert checker.entered[0] > 0  # human actions went in by the keys
+    assert checker.entered[0] > 0 and checker.entered[1] == 0  # every human action went in by the keys
     found = sorted("%s: %s" % (k[0], k[3]) for k in checker.found)
     assert not found, "\n".join(found)
 
@@ -75,3 +75,40 @@ def test_the_dealt_check_sees_a_cut_on_the_table_and_names_the_screen(monkeypatc
     monkeypatch.setattr(dealt_play, "start", long_names)
     checker = text_fit.check_dealt(1, ["picosystem"], [0], ["chimera"], seed=3, budget=10)
     assert any(k[0] == "Table" and "Bartholomew-Maximilian" in k[3] for k in checker.found)
+
+
+def test_the_dealt_check_looks_at_every_option_of_the_hands_menu():
+    # The search for one action's keys passes a few of the menu's options; walk_menu shows
+    # each of them once, and finds the one that enters the action.
+    from host_sim import dealt_play as dp
+
+    dev = dp.start("picosystem", "chimera", 3, 0, text_fit.DEALT_PAUSE)
+    before = dev.app.book.rounds()
+    with dp.host_speed():
+        while dp.next_decision(dev, before):
+            hand = text_fit._to_hand(dev, lambda d: None).screen()
+            dp.use(dev)  # the copy's clock no more
+            cols = hand.menu() if type(hand).__name__ == "Hand" else None
+            if cols and sum(len(c) for c in cols) > 10:
+                break
+            dp.enter_directly(dev, sorted(dp.choices(dev.app.session.dealt, dp.HUMAN).values())[0])
+        else:
+            raise AssertionError("no decision with a menu of more than 10 options")
+        every = set()
+        for c in range(len(cols)):
+            for r in range(len(cols[c])):
+                hand.col, hand.row = c, r
+                every.add(hand.option_text())
+        seen = set()
+        d = dev.app.session.dealt
+        key = lambda a: dp.distinct(d.name, d.state, a)  # noqa: E731
+        hand.col, hand.row = 0, len(cols[0]) - 1  # the first kind's last play
+        last = hand.option()
+        assert last[0] == "play"
+        goal = key((dp.HUMAN, "play", tuple(last[1]), last[2]))
+        at = text_fit.walk_menu(dev, lambda x: seen.add(x.screen().option_text()), key, goal)
+        assert seen >= every
+        assert at is not None
+        there = dp.thaw(at).screen().option()
+        dp.use(dev)
+        assert key((dp.HUMAN, "play", tuple(there[1]), None)) == goal
