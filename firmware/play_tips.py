@@ -52,11 +52,15 @@ def _propose(hand):
 
 def reason(hand):
     # "Tip: ..." while the option in view (the selection, in the push or the exchange) is
-    # the proposal, else None.
+    # the proposal, else None; a Mah Jong's tip names the wish that OK makes with it.
     p = hand.proposal
     a = p[0]
     w = hand.option()
-    if w is None:
+    if w is None and a[1] == "tichu":  # a call proposed in the push: the cursor on it
+        it = hand.items()
+        x = it[hand.cursor][4] if hand.cursor < len(it) else None
+        here = isinstance(x, tuple) and x[0] == ASK and x[1] == a
+    elif w is None:
         here = a[1] in ("push", "give") and tuple(hand.sel) == tuple(a[2])
     else:
         here = w[0] in (ACT, ASK) and w[1] == a or w[0] == PLAY and a[1] == "play" and w[1] == tuple(a[2])
@@ -69,4 +73,6 @@ def reason(hand):
         if "%s" in text:
             x = value_token(hand.game(), x) if a[1] == "play" else hand.app.book.names[x]
         t = t % x
+    if len(a) > 4:  # the Mah Jong: OK plays it with the proposed wish, named here
+        t += ". " + (hand.t("Wish: %s") % value_token(hand.game(), a[4]) if a[4] else hand.t("No wish"))
     return hand.t("Tip: %s") % t

@@ -34,6 +34,7 @@ from host_sim.stubs import supervisor
 HUMAN = 0  # the human seat; the others are bots
 LEVEL = 3  # the bots' level, and the level whose choice (a) is measured
 WAIT_MS = 100  # the clock's step while the bots play
+READ_MS = 500  # how long a position stands still before the player presses: read first
 
 # -- what the session applies ----------------------------------------------------------------
 
@@ -371,8 +372,11 @@ def round_over(dev, rounds_before):
 
 
 def next_decision(dev, rounds_before, look=None, limit_ms=600000):
-    """Let the bots play until the human is due and nothing moves any more (True), or the
-    round is over (False); ``look(dev)`` after every step in which the panel changed."""
+    """Let the bots play until the human is due and nothing has moved for READ_MS (True),
+    or the round is over (False); ``look(dev)`` after every step in which the panel
+    changed. The player reads the position before pressing, as at a real table: a hand
+    that came up by itself ignores an OK for a moment (firmware/screens/hand.py GRACE, an
+    OK meant for the table), which no player who reads it first ever meets."""
     s = dev.app.session
     quiet = 0
     last = None
@@ -382,8 +386,8 @@ def next_decision(dev, rounds_before, look=None, limit_ms=600000):
             return False
         here = (s.dealt.steps, id(s.dealt.state), type(dev.screen()).__name__)
         if s.humans_due() and here == last:
-            quiet += 1
-            if quiet >= 2:
+            quiet += WAIT_MS
+            if quiet >= READ_MS:
                 return True
         else:
             quiet = 0
@@ -472,10 +476,10 @@ def _search(dev, key, goals, cap, budget, look):
 
 
 def enter_directly(dev, action):
-    """The action applied through the session, not the keys (when a search gave up), then
-    BACK until the table, which lets the bots play, is on top."""
+    """The action applied through the session, not the keys (when a search gave up); then
+    the screens above the table close, as the hand gives way to it after an entry, with no
+    key pressed and no time passing: a BACK pressed here would also send away a hand that
+    came up by itself meanwhile, and the next decision would start a press too early."""
     dev.app.session.act(action, dev.now)
-    for _ in range(3):
-        if type(dev.screen()).__name__ == "Table":
-            break
-        dev.press("back")
+    while dev.app.stack and type(dev.screen()).__name__ != "Table":
+        dev.app.back()

@@ -695,9 +695,10 @@ class Hand(Screen):
                 app.open("message", "Message", self.t("Pick %d cards") % self.picking(), self.status()[0])
                 return
             action = (seat, a, tuple(self.sel))  # type: tuple
-        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back)
+        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back); Yes first if proposed
             self.pending = a[1]
-            app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask")
+            yes = int(self.reason() is not None)
+            app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask", yes)
             return
         elif a[0] == "play":
             cards = tuple(self.sel)
@@ -706,12 +707,12 @@ class Hand(Screen):
                 app.open("message", "Message", self.t("Not now"), text)
                 return
             if game == "tichu" and MAHJONG in cards:  # the Mah Jong: name a wish (T4.1)
-                self.pending = (cards, a[1])
-                wish = 0
                 p = self.proposal
-                if p is not None and p[0][1] == "play" and len(p[0]) > 4 and p[0][4]:
-                    wish = p[0][4] - 1
-                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish", wish)
+                if p is not None and self.reason() is not None:  # the proposal, its wish named in its tip
+                    self.act(p[0])
+                    return
+                self.pending = (cards, a[1])
+                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish")
                 return
             action = (seat, "play", cards, a[1])
         else:
