@@ -456,15 +456,18 @@ def _search(dev, key, goals, cap, budget, look):
                         out.found[g] = Found(depth, path + (k,), d)
                         if not wanted:
                             return out
+                        continue
+                    _dispose(d)
                     continue
                 if d.app.session is None or d.app.where[0] == "menu":
+                    _dispose(d)
                     continue  # the main menu: it leads back to the table at best (see above)
                 sig = signature(d)
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                out.nodes += 1
-                nxt.append((freeze(d), path + (k,)))
+                if sig not in seen:
+                    seen.add(sig)
+                    out.nodes += 1
+                    nxt.append((freeze(d), path + (k,)))
+                _dispose(d)
                 if out.nodes >= budget:
                     return out
         out.tried = depth
@@ -473,6 +476,18 @@ def _search(dev, key, goals, cap, budget, look):
             out.exhausted = True
             break
     return out
+
+
+def _dispose(dev):
+    # A copy done with: the cycles of its app (its screen, its session and the device
+    # point back at it) broken, so that reference counting frees it at once. With the
+    # collector off (host_speed) a round's thousands of copies would otherwise wait for
+    # one long collection at its end. Only the copy's own objects are cleared, never
+    # what copies share (the engine's states, the font).
+    app = dev.app
+    for o in (app.screen, app.session, app, dev):
+        if o is not None:
+            o.__dict__.clear()
 
 
 def enter_directly(dev, action):
