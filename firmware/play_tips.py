@@ -52,7 +52,7 @@ def _propose(hand):
 
 def reason(hand):
     # "Tip: ..." while the option in view (the selection, in the push or the exchange) is
-    # the proposal, else None; a Mah Jong's tip names the wish that OK makes with it.
+    # the proposal, else None.
     p = hand.proposal
     a = p[0]
     w = hand.option()
@@ -73,6 +73,13 @@ def reason(hand):
         if "%s" in text:
             x = value_token(hand.game(), x) if a[1] == "play" else hand.app.book.names[x]
         t = t % x
-    if len(a) > 4:  # the Mah Jong: OK plays it with the proposed wish, named here
-        t += ". " + (hand.t("Wish: %s") % value_token(hand.game(), a[4]) if a[4] else hand.t("No wish"))
     return hand.t("Tip: %s") % t
+
+
+def wish(hand):
+    # ". Wish: K" after the name of a proposed Mah Jong play in view (OK plays it with
+    # that wish, no question), else "".
+    a = hand.proposal[0]
+    if len(a) < 5 or hand.reason() is None:
+        return ""
+    return ". " + (hand.t("Wish: %s") % value_token(hand.game(), a[4]) if a[4] else hand.t("No wish"))

@@ -270,6 +270,9 @@ class Hand(Screen):
             text = reading(self.game(), r, self.t)
             if w[2] is not None:
                 text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+            if self.proposal is not None:  # a proposed Mah Jong play: the wish OK makes with it
+                from firmware.play_tips import wish
+                text += wish(self)
         else:
             text = w[-1]
         if n > 1:
@@ -708,7 +711,7 @@ class Hand(Screen):
                 return
             if game == "tichu" and MAHJONG in cards:  # the Mah Jong: name a wish (T4.1)
                 p = self.proposal
-                if p is not None and self.reason() is not None:  # the proposal, its wish named in its tip
+                if p is not None and self.reason() is not None:  # the proposal, its wish named in its line
                     self.act(p[0])
                     return
                 self.pending = (cards, a[1])

@@ -326,7 +326,7 @@ def test_a_pass_is_at_most_two_presses_from_where_the_decision_stands(board):  #
     assert checked == 6
 
 
-@pytest.mark.parametrize("board", ["picosystem", "macropad"])
+@pytest.mark.parametrize("board", ["picosystem", "pico_display_pack", "macropad", "badger2040"])
 def test_a_proposed_mah_jong_play_and_its_wish_are_one_ok(board):  # T4.1
     from firmware.play_text import value_token
     from host_sim import dealt_play as dp
@@ -341,7 +341,8 @@ def test_a_proposed_mah_jong_play_and_its_wish_are_one_ok(board):  # T4.1
     scr = dev.screen()
     assert scr.proposal[0] == want
     wish = scr.t("Wish: %s") % value_token("tichu", want[4]) if want[4] else scr.t("No wish")
-    assert wish in scr.status()[0]  # the tip names the wish OK makes
+    assert scr.option_text().startswith("Mah Jong") and wish in scr.option_text()  # the wish OK makes
+    assert wish in " ".join(dev.texts()).replace("\n", " ")  # in view, on every board
     del dp.APPLIED[:]
     dev.press(OK)
     assert [a for a in dp.APPLIED if a[0] == 0][:1] == [want]
