@@ -453,7 +453,8 @@ def _search(dev, key, goals, cap, budget, look):
                     g = key(mine[0])
                     if g in wanted:
                         wanted.discard(g)
-                        out.found[g] = Found(depth, path + (k,), d)
+                        shut = _read(d)
+                        out.found[g] = Found(depth + len(shut), path + (k,) + shut, d)
                         if not wanted:
                             return out
                         continue
@@ -478,6 +479,16 @@ def _search(dev, key, goals, cap, budget, look):
     return out
 
 
+def _read(dev):
+    """The presses that close what an entered action brought up and waits for a key (what
+    the push brought, in a message): part of that action's entry, done and counted."""
+    keys = ()
+    while type(dev.screen()).__name__ == "Message" and len(keys) < 3:
+        dev.press("ok")
+        keys += ("ok",)
+    return keys
+
+
 def _dispose(dev):
     # A copy done with: the cycles of its app (its screen, its session and the device
     # point back at it) broken, so that reference counting frees it at once. With the
@@ -491,10 +502,14 @@ def _dispose(dev):
 
 
 def enter_directly(dev, action):
-    """The action applied through the session, not the keys (when a search gave up); then
-    the screens above the table close, as the hand gives way to it after an entry, with no
-    key pressed and no time passing: a BACK pressed here would also send away a hand that
-    came up by itself meanwhile, and the next decision would start a press too early."""
-    dev.app.session.act(action, dev.now)
+    """The action applied as the hand applies it, not by the keys (when a search gave up);
+    then the screens above the table close, as after an entry, with no key pressed and no
+    time passing: a BACK pressed here would also send away a hand that came up by itself
+    meanwhile, and the next decision would start a press too early."""
+    scr = dev.screen()
+    if type(scr).__name__ == "Hand":
+        scr.act(action)  # as OK on it enters it: what the action brings up comes too
+    else:
+        dev.app.session.act(action, dev.now)
     while dev.app.stack and type(dev.screen()).__name__ != "Table":
         dev.app.back()

@@ -595,7 +595,7 @@ class Hand(Screen):
         # (``hint``) comes last, and in the free selection the status (why a selection may
         # not be played) first.
         texts = [self.public()[0], table, self.public()[2], status]
-        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
+        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 2, 3, 0)
         out = [[], [], [], []]  # type: list[list[str]]
         for i in order:
             lines = _wrap(texts[i], width, 99)
@@ -738,7 +738,11 @@ class Hand(Screen):
         self.free = False
         if action[1] == "tichu" and app.session.playing():
             return  # a call: the seat plays on
+        got = self.got() if action[1] in ("push", "give") else ""
         app.back()
+        if got:  # this push completed the exchange: what it brought, at once (the table waits)
+            app.session.told.append(self.seat)
+            app.open("message", "Message", self.t("Received"), got, False)
 
     def keep(self):
         return (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,
