@@ -183,6 +183,9 @@ def test_a_human_bombs_out_of_turn(make_device, journal, board):  # T5.2
         if name == "Hand":
             human_turn(dev)
             continue
+        if name == "Message":  # what the push brought
+            dev.press(OK)
+            continue
         st = dev.app.session.dealt.state
         if st.phase == "play" and 0 in g.bomb_seats(st) and st.turn != 0 and st.top is not None:
             break
