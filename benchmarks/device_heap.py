@@ -343,7 +343,7 @@ def dealt_key():
     name = R.name()
     if name == "MatchEnd":
         return None
-    if name in ("PlayScore", "Privacy", "Choice"):  # a Choice: the Mah Jong's wish, none
+    if name in ("PlayScore", "Privacy", "Choice", "Message"):  # the Mah Jong's wish: none; what came
         return "ok"
     if name == "Table":
         return WAIT

@@ -595,7 +595,7 @@ class Hand(Screen):
         # (``hint``) comes last, and in the free selection the status (why a selection may
         # not be played) first.
         texts = [self.public()[0], table, self.public()[2], status]
-        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 2, 3, 0)
+        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
         out = [[], [], [], []]  # type: list[list[str]]
         for i in order:
             lines = _wrap(texts[i], width, 99)

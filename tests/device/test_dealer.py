@@ -245,6 +245,8 @@ def test_an_illegal_selection_is_refused_with_its_reason(make_device, board):  #
             break
         if screen_name(dev) == "Hand":
             human_turn(dev, passes=True)
+        elif screen_name(dev) == "Message":  # what the exchange brought
+            dev.press(OK)
         else:
             dev.advance(100)
     scr = dev.screen()
@@ -305,6 +307,8 @@ def test_a_power_cut_mid_trick_resumes_to_the_same_position(game):  # D1; issue 
             turns += 1
         elif name == "Hand":
             dev.press("back")
+        elif name == "Message":  # what the push or the exchange brought
+            dev.press(OK)
         else:
             dev.advance(100)
     s = dev.app.session
@@ -423,6 +427,8 @@ def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between()
     while not (screen_name(dev) == "Hand" and s.unsaved and s.dealt.state.phase == "play"):
         if screen_name(dev) == "Hand" and dev.screen().due()[1]:
             human_turn(dev)
+        elif screen_name(dev) == "Message":  # what the push brought
+            dev.press(OK)
         else:
             dev.advance(100)
     app.unsaved = True  # as if the last write had failed: the next one is a snapshot
