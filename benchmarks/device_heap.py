@@ -343,8 +343,8 @@ def dealt_key():
     name = R.name()
     if name == "MatchEnd":
         return None
-    # a Choice: the Mah Jong's wish, none; a Message: what the push brought, where the
-    # hand has no room to say it (the menu offers no play that could be refused)
+    # a Choice: the Mah Jong's wish, none; a Message: what the push or the exchange
+    # brought (the menu offers no play that could be refused)
     if name in ("PlayScore", "Privacy", "Choice", "Message"):
         return "ok"
     if name == "Table":

@@ -13,9 +13,12 @@ enter
   (c) the proposal, accepted: the level-3 action with the seat's proposals on, when the
       app has such a setting (dealt_play.proposals); "n/a" while it has none.
 
-A press is one press of a button (a tap or a hold) or one detent of the encoder. The
-round then goes on with the action (a) (--continue random: with (b)), entered by the
-keys the search found, so the next decision is reached as a player reaches it.
+A press is one press of a button (a tap or a hold) or one detent of the encoder. An
+entry ends when what the action brought up and waits for a key is closed (what the push
+brought, in a message): those presses count to it. A decision starts once the position
+stood still for dealt_play.READ_MS (the player reads it first). The round then goes on
+with the action (a) (--continue random: with (b)), entered by the keys the search found,
+so the next decision is reached as a player reaches it.
 
 A search stops at --cap presses or after --budget positions: an action it did not reach
 counts as its lower bound (every shorter key sequence was tried), printed as ">=N";

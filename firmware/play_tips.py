@@ -56,7 +56,11 @@ def reason(hand):
     p = hand.proposal
     a = p[0]
     w = hand.option()
-    if w is None:
+    if w is None and a[1] == "tichu":  # a call proposed in the push: the cursor on it
+        it = hand.items()
+        x = it[hand.cursor][4] if hand.cursor < len(it) else None
+        here = isinstance(x, tuple) and x[0] == ASK and x[1] == a
+    elif w is None:
         here = a[1] in ("push", "give") and tuple(hand.sel) == tuple(a[2])
     else:
         here = w[0] in (ACT, ASK) and w[1] == a or w[0] == PLAY and a[1] == "play" and w[1] == tuple(a[2])
@@ -70,3 +74,12 @@ def reason(hand):
             x = value_token(hand.game(), x) if a[1] == "play" else hand.app.book.names[x]
         t = t % x
     return hand.t("Tip: %s") % t
+
+
+def wish(hand):
+    # ". Wish: K" after the name of a proposed Mah Jong play in view (OK plays it with
+    # that wish, no question), else "".
+    a = hand.proposal[0]
+    if len(a) < 5 or hand.reason() is None:
+        return ""
+    return ". " + (hand.t("Wish: %s") % value_token(hand.game(), a[4]) if a[4] else hand.t("No wish"))

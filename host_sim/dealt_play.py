@@ -34,6 +34,7 @@ from host_sim.stubs import supervisor
 HUMAN = 0  # the human seat; the others are bots
 LEVEL = 3  # the bots' level, and the level whose choice (a) is measured
 WAIT_MS = 100  # the clock's step while the bots play
+READ_MS = 500  # how long a position stands still before the player presses: read first
 
 # -- what the session applies ----------------------------------------------------------------
 
@@ -371,8 +372,11 @@ def round_over(dev, rounds_before):
 
 
 def next_decision(dev, rounds_before, look=None, limit_ms=600000):
-    """Let the bots play until the human is due and nothing moves any more (True), or the
-    round is over (False); ``look(dev)`` after every step in which the panel changed."""
+    """Let the bots play until the human is due and nothing has moved for READ_MS (True),
+    or the round is over (False); ``look(dev)`` after every step in which the panel
+    changed. The player reads the position before pressing, as at a real table: a hand
+    that came up by itself ignores an OK for a moment (firmware/screens/hand.py GRACE, an
+    OK meant for the table), which no player who reads it first ever meets."""
     s = dev.app.session
     quiet = 0
     last = None
@@ -382,8 +386,8 @@ def next_decision(dev, rounds_before, look=None, limit_ms=600000):
             return False
         here = (s.dealt.steps, id(s.dealt.state), type(dev.screen()).__name__)
         if s.humans_due() and here == last:
-            quiet += 1
-            if quiet >= 2:
+            quiet += WAIT_MS
+            if quiet >= READ_MS:
                 return True
         else:
             quiet = 0
@@ -449,18 +453,22 @@ def _search(dev, key, goals, cap, budget, look):
                     g = key(mine[0])
                     if g in wanted:
                         wanted.discard(g)
-                        out.found[g] = Found(depth, path + (k,), d)
+                        shut = _read(d)
+                        out.found[g] = Found(depth + len(shut), path + (k,) + shut, d)
                         if not wanted:
                             return out
+                        continue
+                    _dispose(d)
                     continue
                 if d.app.session is None or d.app.where[0] == "menu":
+                    _dispose(d)
                     continue  # the main menu: it leads back to the table at best (see above)
                 sig = signature(d)
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                out.nodes += 1
-                nxt.append((freeze(d), path + (k,)))
+                if sig not in seen:
+                    seen.add(sig)
+                    out.nodes += 1
+                    nxt.append((freeze(d), path + (k,)))
+                _dispose(d)
                 if out.nodes >= budget:
                     return out
         out.tried = depth
@@ -471,11 +479,37 @@ def _search(dev, key, goals, cap, budget, look):
     return out
 
 
+def _read(dev):
+    """The presses that close what an entered action brought up and waits for a key (what
+    the push brought, in a message): part of that action's entry, done and counted."""
+    keys = ()
+    while type(dev.screen()).__name__ == "Message" and len(keys) < 3:
+        dev.press("ok")
+        keys += ("ok",)
+    return keys
+
+
+def _dispose(dev):
+    # A copy done with: the cycles of its app (its screen, its session and the device
+    # point back at it) broken, so that reference counting frees it at once. With the
+    # collector off (host_speed) a round's thousands of copies would otherwise wait for
+    # one long collection at its end. Only the copy's own objects are cleared, never
+    # what copies share (the engine's states, the font).
+    app = dev.app
+    for o in (app.screen, app.session, app, dev):
+        if o is not None:
+            o.__dict__.clear()
+
+
 def enter_directly(dev, action):
-    """The action applied through the session, not the keys (when a search gave up), then
-    BACK until the table, which lets the bots play, is on top."""
-    dev.app.session.act(action, dev.now)
-    for _ in range(3):
-        if type(dev.screen()).__name__ == "Table":
-            break
-        dev.press("back")
+    """The action applied as the hand applies it, not by the keys (when a search gave up);
+    then the screens above the table close, as after an entry, with no key pressed and no
+    time passing: a BACK pressed here would also send away a hand that came up by itself
+    meanwhile, and the next decision would start a press too early."""
+    scr = dev.screen()
+    if type(scr).__name__ == "Hand":
+        scr.act(action)  # as OK on it enters it: what the action brings up comes too
+    else:
+        dev.app.session.act(action, dev.now)
+    while dev.app.stack and type(dev.screen()).__name__ != "Table":
+        dev.app.back()

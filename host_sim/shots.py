@@ -119,7 +119,8 @@ def _proposal(dev):
 
 
 def _received(dev):
-    # After the push: what came from whom (in the hand, or first in a message).
+    # After the push: what came from whom, in a message at once (then in the hand, until
+    # the first play, where it fits).
     dev.app.pause_ms = 0
     pl.play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
     for _ in range(2):

@@ -295,6 +295,9 @@ class Hand(Screen):
             text = reading(self.game(), r, self.t)
             if w[2] is not None:
                 text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+            if self.proposal is not None:  # a proposed Mah Jong play: the wish OK makes with it
+                from firmware.play_tips import wish
+                text += wish(self)
         else:
             text = w[-1]
         if n > 1:
@@ -720,9 +723,10 @@ class Hand(Screen):
                 app.open("message", "Message", self.t("Pick %d cards") % self.picking(), self.status()[0])
                 return
             action = (seat, a, tuple(self.sel))  # type: tuple
-        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back)
+        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back); Yes first if proposed
             self.pending = a[1]
-            app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask")
+            yes = int(self.reason() is not None)
+            app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask", yes)
             return
         elif a[0] == "play":
             cards = tuple(self.sel)
@@ -731,12 +735,12 @@ class Hand(Screen):
                 app.open("message", "Message", self.t("Not now"), text)
                 return
             if game == "tichu" and MAHJONG in cards:  # the Mah Jong: name a wish (T4.1)
-                self.pending = (cards, a[1])
-                wish = 0
                 p = self.proposal
-                if p is not None and p[0][1] == "play" and len(p[0]) > 4 and p[0][4]:
-                    wish = p[0][4] - 1
-                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish", wish)
+                if p is not None and self.reason() is not None:  # the proposal, its wish named in its line
+                    self.act(p[0])
+                    return
+                self.pending = (cards, a[1])
+                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish")
                 return
             action = (seat, "play", cards, a[1])
         else:
@@ -762,7 +766,11 @@ class Hand(Screen):
         self.free = False
         if action[1] == "tichu" and app.session.playing():
             return  # a call: the seat plays on
+        got = self.got() if action[1] in ("push", "give") else ""
         app.back()
+        if got:  # this push completed the exchange: what it brought, at once (the table waits)
+            app.session.told.append(self.seat)
+            app.open("message", "Message", self.t("Received"), got, False)
 
     def keep(self):
         return (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,

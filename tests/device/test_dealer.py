@@ -183,6 +183,9 @@ def test_a_human_bombs_out_of_turn(make_device, journal, board):  # T5.2
         if name == "Hand":
             human_turn(dev)
             continue
+        if name == "Message":  # what the push brought
+            dev.press(OK)
+            continue
         st = dev.app.session.dealt.state
         if st.phase == "play" and 0 in g.bomb_seats(st) and st.turn != 0 and st.top is not None:
             break
@@ -242,6 +245,8 @@ def test_an_illegal_selection_is_refused_with_its_reason(make_device, board):  #
             break
         if screen_name(dev) == "Hand":
             human_turn(dev, passes=True)
+        elif screen_name(dev) == "Message":  # what the exchange brought
+            dev.press(OK)
         else:
             dev.advance(100)
     scr = dev.screen()
@@ -302,6 +307,8 @@ def test_a_power_cut_mid_trick_resumes_to_the_same_position(game):  # D1; issue 
             turns += 1
         elif name == "Hand":
             dev.press("back")
+        elif name == "Message":  # what the push or the exchange brought
+            dev.press(OK)
         else:
             dev.advance(100)
     s = dev.app.session
@@ -420,6 +427,8 @@ def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between()
     while not (screen_name(dev) == "Hand" and s.unsaved and s.dealt.state.phase == "play"):
         if screen_name(dev) == "Hand" and dev.screen().due()[1]:
             human_turn(dev)
+        elif screen_name(dev) == "Message":  # what the push brought
+            dev.press(OK)
         else:
             dev.advance(100)
     app.unsaved = True  # as if the last write had failed: the next one is a snapshot

@@ -8,7 +8,7 @@ why (C7.3). The push shows what came from whom (T2.3)."""
 import pytest
 
 from firmware.keys import BOMB, DOWN, LEFT, OK, UP
-from host_sim.player import calm, free_selection, human_turn, menu_options, play_setup, screen_name
+from host_sim.player import calm, free_selection, human_turn, menu_options, menu_to, play_setup, screen_name
 
 
 @pytest.fixture
@@ -285,3 +285,103 @@ def _redealt(state, seat, game, rng):
         other = copy.copy(state)
     other.hands = tuple(hands) if isinstance(state.hands, tuple) else hands
     return other
+
+
+def _decisions(board, game, seed):
+    """The human's decisions of a seeded dealt round as the press benchmark meets them
+    (host_sim/dealt_play.py): yields (device, the level-3 choice) at each, then enters
+    that choice directly."""
+    from host_sim import dealt_play as dp
+
+    dev = dp.start(board, game, seed)
+    while dp.next_decision(dev, 0):
+        d = dev.app.session.dealt
+        want = dp.bot_choice(d, dp.HUMAN)
+        yield dev, want
+        dp.enter_directly(dev, want)
+
+
+@pytest.mark.parametrize("board", ["picosystem", "pico_display_pack", "macropad", "badger2040"])
+def test_a_pass_is_at_most_two_presses_from_where_the_decision_stands(board):  # T5.1
+    """Seeded rounds whose passes once took 3 or 4 presses: after a push entered, the hand
+    must come up by itself; a hand that came up by itself takes an OK once read; what the
+    push brought is told with the push, not in a message before the first pass (seed 3:
+    no room for it in the hand on the MacroPad and the Display Pack)."""
+    from host_sim import dealt_play as dp
+
+    checked = 0
+    for seed in (3, 7, 21):
+        passes = 0
+        for dev, _ in _decisions(board, "tichu", seed):
+            d = dev.app.session.dealt
+            if (0, "pass") not in d.game.legal_actions(d.state, 0) or d.state.phase != "play":
+                continue
+            assert type(dev.screen()).__name__ == "Hand"
+            st = d.state
+            r = dp.search(dev, lambda a, st=st: dp.distinct("tichu", st, a), {("pass",)}, cap=2, budget=100)
+            assert ("pass",) in r.found, (seed, r.tried)
+            dp.forget_copies()
+            checked += 1
+            passes += 1
+            if passes == 3:
+                break
+    assert checked == 9
+
+
+@pytest.mark.parametrize("board", ["picosystem", "pico_display_pack", "macropad", "badger2040"])
+def test_a_proposed_mah_jong_play_and_its_wish_are_one_ok(board):  # T4.1
+    from firmware.play_text import value_token
+    from host_sim import dealt_play as dp
+
+    for dev, want in _decisions(board, "tichu", 5):  # Anna leads the Mah Jong with a wish
+        if dp.kind(dev.app.session.dealt, want) == "wish":
+            break
+    else:
+        raise AssertionError("no Mah Jong play proposed")
+    dp.set_proposals(dev.app, 0, True)
+    dev.advance(dp.WAIT_MS)  # a pass of the main loop: the proposal comes
+    scr = dev.screen()
+    assert scr.proposal[0] == want
+    wish = scr.t("Wish: %s") % value_token("tichu", want[4]) if want[4] else scr.t("No wish")
+    assert scr.option_text().startswith("Mah Jong") and wish in scr.option_text()  # the wish OK makes
+    assert wish in " ".join(dev.texts()).replace("\n", " ")  # in view, on every board
+    del dp.APPLIED[:]
+    dev.press(OK)
+    assert [a for a in dp.APPLIED if a[0] == 0][:1] == [want]
+
+
+def test_a_proposed_call_asks_once_with_yes_in_view(make_device, acts):  # T2.4
+    dev = make_device("picosystem")
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=0)
+    scr = to_hand(dev, _may_call_in_play)
+    call = (0, "tichu")
+    scr.proposal = (call, ("A strong hand: call Tichu", ()))  # as play_tips.proposed puts it
+    menu_to(dev, lambda w: w[0] == "ask" and w[1] == call)
+    assert scr.status()[0].startswith("Tip: ")
+    dev.press(OK)
+    assert screen_name(dev) == "Choice"
+    dev.press(OK)  # Yes: the proposal, asked once
+    assert acts[-1] == call
+
+
+@pytest.mark.parametrize("board", ["picosystem", "macropad"])
+def test_a_proposed_push_is_two_presses_and_tells_what_came_at_once(board):  # T2.3
+    from host_sim import dealt_play as dp
+
+    dev, want = next((d, w) for d, w in _decisions(board, "tichu", 3) if w[1] == "push")
+    dp.set_proposals(dev.app, 0, True)
+    dev.advance(dp.WAIT_MS)
+    st = dev.app.session.dealt.state
+    goal = dp.distinct("tichu", st, want)
+    r = dp.search(dev, lambda a: dp.distinct("tichu", st, a), {goal}, cap=2, budget=50)
+    f = r.found[goal]
+    assert f.keys == ("ok", "ok")  # Push, then what came is read
+    del dp.APPLIED[:]
+    dev.press(OK)
+    assert [a for a in dp.APPLIED if a[0] == 0] == [want]
+    names = dev.app.book.names
+    assert screen_name(dev) == "Message" and names[1] in " ".join(dev.texts())
+    dev.press(OK)
+    assert screen_name(dev) in ("Table", "Hand")  # the play goes on
+    dp.forget_copies()
