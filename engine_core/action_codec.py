@@ -10,7 +10,13 @@
 # 32: the journal stores such a payload as one byte on the flash. A deal is kept as the
 # PRNG seed it was drawn from (its cards follow from the seed, engine_core/<game>/deal.py).
 
-PASS = 0
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_PASS = const(0)
 PLAY = 1
 GIVE = 2  # Chimera give, Tichu push
 EXT = 7  # flags: 1 a deal's seed follows, 2 a play with a count-and-options byte
@@ -20,9 +26,9 @@ VERBS = {  # type: dict[str, dict[int, tuple]]
     "tichu": {3: ("grand",), 4: ("no_grand",), 5: ("tichu",), 6: ("gift",)},
 }
 SEED = 1 << 5
-LONG_PLAY = 2 << 5
-AS_FLAG = 0x40  # in a long play's count byte
-WISH_FLAG = 0x80
+_LONG_PLAY = const(2 << 5)
+_AS_FLAG = const(0x40)  # in a long play's count byte
+_WISH_FLAG = const(0x80)
 
 
 def _head(seat, verb, flags=0):
@@ -35,15 +41,15 @@ def encode(game, action):
         raise ValueError("deals are journaled as seeds: encode_seed")
     seat, verb = action[0], action[1]
     if verb == "pass":
-        return _head(seat, PASS)
+        return _head(seat, _PASS)
     if verb == "play":
         cards = bytes(action[2])
         as_v = action[3] if len(action) > 3 else None
         wish = action[4] if len(action) > 4 else None
         if as_v is None and wish is None and 1 <= len(cards) <= 8:
             return _head(seat, PLAY, len(cards) - 1 << 5) + cards
-        flags = (AS_FLAG if as_v is not None else 0) | (WISH_FLAG if wish is not None else 0)
-        out = _head(seat, EXT, LONG_PLAY) + bytes((len(cards) | flags,)) + cards
+        flags = (_AS_FLAG if as_v is not None else 0) | (_WISH_FLAG if wish is not None else 0)
+        out = _head(seat, EXT, _LONG_PLAY) + bytes((len(cards) | flags,)) + cards
         if as_v is not None:
             out += bytes((as_v,))
         if wish is not None:
@@ -80,23 +86,23 @@ def _decode(game, b, pos):
     h = b[pos]
     seat, verb, flags = h & 3, h >> 2 & 7, h & 0xE0
     pos += 1
-    if verb == PASS and not flags:
+    if verb == _PASS and not flags:
         return (seat, "pass"), pos
     if verb == PLAY:
         n = (flags >> 5) + 1
         return (seat, "play", _cards(b, pos, n)), pos + n
-    if verb == EXT and flags == LONG_PLAY:
+    if verb == EXT and flags == _LONG_PLAY:
         n = b[pos] & 0x3F
         opts = b[pos]
         action = (seat, "play", _cards(b, pos + 1, n))  # type: tuple
         pos += 1 + n
-        if opts & (AS_FLAG | WISH_FLAG):
+        if opts & (_AS_FLAG | _WISH_FLAG):
             as_v = None
-            if opts & AS_FLAG:
+            if opts & _AS_FLAG:
                 as_v = b[pos]
                 pos += 1
             action = action + (as_v,)
-            if opts & WISH_FLAG:
+            if opts & _WISH_FLAG:
                 action = action + (b[pos],)
                 pos += 1
         return action, pos

@@ -19,10 +19,16 @@
 
 from engine_core.prng import MASK64, Pcg32
 
-RANDOM = 0  # the engine's random player; 1 easy, 2 normal, 3 strong (the bot modules)
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_RANDOM = const(0)  # the engine's random player; 1 easy, 2 normal, 3 strong (the bot modules)
 LEVELS = (0, 1, 2, 3)
-_GOLDEN = 0x9E3779B97F4A7C15  # spreads consecutive steps over the seed space
-BOT_STREAM = 77  # bots never draw from the stream of the deals (54)
+_GOLDEN = const(0x9E3779B97F4A7C15)  # spreads consecutive steps over the seed space
+_BOT_STREAM = const(77)  # bots never draw from the stream of the deals (54)
 FIND = "find"  # Driver(bot=FIND): the game's own bot module
 
 
@@ -30,7 +36,7 @@ def bot_rng(seed, step, seat):
     """The generator of the question asked of ``seat`` at ``step`` in a game whose bot
     seed is ``seed``."""
     key = (step << 3 | seat) + 1
-    return Pcg32((seed + key * _GOLDEN) & MASK64, BOT_STREAM)
+    return Pcg32((seed + key * _GOLDEN) & MASK64, _BOT_STREAM)
 
 
 def bot_module(game):
@@ -98,7 +104,7 @@ class Driver:
         """Ask ``seat``'s bot: one action of legal_actions(state, seat), or None."""
         level = self.levels[seat]
         rng = bot_rng(self.seed, step, seat)
-        if level == RANDOM or self.bot is None:
+        if level == _RANDOM or self.bot is None:
             return random_action(self.game, state, seat, rng)
         bot = bot_module(self.game) if self.bot is FIND else self.bot
         return bot.decide(state, seat, level, rng)

@@ -8,8 +8,14 @@
 
 from engine_core.errors import CardError, shown
 
-FAMILIES = "jspt"
-NOFAM = 4
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_FAMILIES = const("jspt")
+_NOFAM = const(4)
 
 
 def points_in(codes, table):
@@ -40,7 +46,7 @@ class Deck:
         self.card_list = []
         for v in sorted(value_tokens):
             if v in specials:
-                self.card_list.append(card(v, NOFAM))
+                self.card_list.append(card(v, _NOFAM))
             else:
                 for f in range(4):
                     self.card_list.append(card(v, f))
@@ -54,12 +60,12 @@ class Deck:
         v = self.by_token.get(tok)
         if v is not None:
             if v in self.specials:
-                return card(v, NOFAM)
+                return card(v, _NOFAM)
             if need_family:
                 raise CardError("card needs its family letter: %s" % tok)
-            return card(v, NOFAM)
+            return card(v, _NOFAM)
         if len(tok) >= 2:
-            f = FAMILIES.find(tok[-1])
+            f = _FAMILIES.find(tok[-1])
             v = self.by_token.get(tok[:-1])
             if f >= 0 and v is not None and v not in self.specials:
                 return card(v, f)
@@ -69,7 +75,7 @@ class Deck:
         v = code >> 3
         f = code & 7
         t = self.value_tokens[v]
-        return t if f == NOFAM else t + FAMILIES[f]
+        return t if f == _NOFAM else t + _FAMILIES[f]
 
     def parse(self, field, need_family=False):
         # Cards from a JSON list of tokens or a space-separated string.
@@ -93,7 +99,7 @@ class Deck:
             v = c >> 3
             n = per_value.get(v, 0) + 1
             per_value[v] = n
-            if c & 7 != NOFAM or v in self.specials:
+            if c & 7 != _NOFAM or v in self.specials:
                 if c in seen:
                     raise CardError("card named twice: %s" % self.token(c))
                 seen.add(c)

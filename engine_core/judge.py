@@ -5,7 +5,13 @@
 
 from engine_core.errors import Refused, RequestError, shown
 
-OPS = ("classify", "beats", "legal", "replay", "score")
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_OPS = const(("classify", "beats", "legal", "replay", "score"))
 
 
 def _rulings(game):
@@ -23,7 +29,7 @@ def handle(request):
     if not isinstance(request, dict):
         return {"error": "request must be a JSON object"}
     op = request.get("op")
-    if op not in OPS:
+    if op not in _OPS:
         return {"error": "unknown op: %s" % shown(op)}
     if op == "replay":
         record = request.get("record")

@@ -17,14 +17,20 @@
 # Python ints are exact on every interpreter (MicroPython and CircuitPython switch to
 # arbitrary precision above 30 bits), so masking keeps the arithmetic 64/32-bit everywhere.
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 MASK64 = 0xFFFFFFFFFFFFFFFF
-MASK32 = 0xFFFFFFFF
-MULT = 6364136223846793005
-STREAM = 54
+_MASK32 = const(0xFFFFFFFF)
+_MULT = const(6364136223846793005)
+_STREAM = const(54)
 
 
 class Pcg32:
-    def __init__(self, seed, stream=STREAM):
+    def __init__(self, seed, stream=_STREAM):
         self.inc = ((stream << 1) | 1) & MASK64
         self.state = 0
         self.next()
@@ -34,10 +40,10 @@ class Pcg32:
     def next(self):
         # The next 32-bit output.
         old = self.state
-        self.state = (old * MULT + self.inc) & MASK64
-        x = (((old >> 18) ^ old) >> 27) & MASK32
+        self.state = (old * _MULT + self.inc) & MASK64
+        x = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((x >> rot) | (x << ((32 - rot) & 31))) & MASK32
+        return ((x >> rot) | (x << ((32 - rot) & 31))) & _MASK32
 
     def below(self, n):
         # Uniform int in 0..n-1 (n >= 1), without modulo bias.

@@ -19,9 +19,15 @@ import json
 
 from engine_core.errors import EntryError
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 # game -> (players, sides, default limit); limits from C9.1 and T7.1.
 GAMES = {"chimera": (3, 3, 400), "tichu": (4, 2, 1000)}
-NAME_MAX = 12
+_NAME_MAX = const(12)
 
 
 def _score_round(game, entry):
@@ -52,8 +58,8 @@ def _check_header(game, names, limit):
     if not isinstance(names, list) or len(names) != players:
         raise EntryError("%s needs %d player names" % (game, players))
     for n in names:
-        if not isinstance(n, str) or not n.strip() or len(n) > NAME_MAX:
-            raise EntryError("a player name is 1 to %d characters" % NAME_MAX)
+        if not isinstance(n, str) or not n.strip() or len(n) > _NAME_MAX:
+            raise EntryError("a player name is 1 to %d characters" % _NAME_MAX)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
         raise EntryError("the limit must be a positive whole number")
 

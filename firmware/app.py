@@ -34,7 +34,13 @@ from firmware.modes import switch
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui
 
-SETTLE_MS = 400  # e-paper: quiet time before a refresh
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_SETTLE_MS = const(400)  # e-paper: quiet time before a refresh
 
 # The settings, journaled as one payload; limits start at the rules' defaults (C9.1, T7.1).
 DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu": GAMES["tichu"][2],
@@ -56,7 +62,7 @@ MENU = [
     ("Play", "table", "Table", False),
     ("Play: setup", "playsetup", "PlaySetup", False),
 ]
-HOME = ("menu", "Menu", ())
+_HOME = const(("menu", "Menu", ()))
 # The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
@@ -73,10 +79,11 @@ SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firm
                   "engine_core.chimera.scoring", "engine_core.tichu.scoring") + BOT_MODULES
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
-GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")
+_GAME_MODULES = const(("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu",
+                       "engine_core.tichu."))
 # The journal's code: loaded for a write, dropped after it.
-JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec", "firmware.dealt_codec",
-                   "engine_core.action_codec")
+_JOURNAL_MODULES = const(("firmware.saves", "firmware.journal", "firmware.book_codec", "firmware.dealt_codec",
+                          "engine_core.action_codec"))
 
 
 def fresh_settings():
@@ -145,7 +152,7 @@ class App:
         self.hints = profile.HINTS
         self.ui = Ui(profile.WIDTH, profile.HEIGHT, profile.DEPTH, profile.PAPER, profile.PX_PER_MM)
         refresh = profile.REFRESH_MS
-        self.panel = Panel(display, refresh, SETTLE_MS if refresh else 0)
+        self.panel = Panel(display, refresh, _SETTLE_MS if refresh else 0)
         self.input = Input(keys, profile.KEYMAP, encoder)
         self.settings = fresh_settings()
         self.book = None
@@ -175,12 +182,12 @@ class App:
         older = None
         # A dealt match's cards are dealt again only now: its game's modules, held for the
         # whole match, take the room the journal's code leaves (not gaps between its parts).
-        _drop_modules(JOURNAL_MODULES)
+        _drop_modules(_JOURNAL_MODULES)
         gc.collect()
         self.texts = Texts(self.settings["lang"])
         self._resume(kept)
         self.stack = []  # [(module, class, args), state] of the screens below the top one
-        self.where = HOME
+        self.where = _HOME
         self.screen = Screen(self)  # a blank one until home() opens the first
         if self.settings["at"] == "menu":  # a new language: its menu, once
             self.settings["at"] = None
@@ -214,9 +221,9 @@ class App:
         # The main menu, with the running match's totals on top of it if there is one.
         self.stack = []
         if self.book is None:
-            self._start(HOME, None, None)
+            self._start(_HOME, None, None)
         else:
-            self.stack.append((HOME, None))
+            self.stack.append((_HOME, None))
             # a dealt match's table while it goes on; once it is over, its totals (and the end)
             dealt = self.session is not None and not self.book.over()
             where = ("table", "Table", ()) if dealt else ("totals", "Totals", ())
@@ -224,7 +231,7 @@ class App:
 
     def to_menu(self):
         self.stack = []
-        self._start(HOME, None, None)
+        self._start(_HOME, None, None)
 
     def top(self):
         return self.screen
@@ -354,7 +361,7 @@ class App:
             self.unsaved = False
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
-        _drop_modules(JOURNAL_MODULES)
+        _drop_modules(_JOURNAL_MODULES)
         gc.collect()
 
     def drop_bots(self):
@@ -383,7 +390,7 @@ class App:
         if s is not None and s.unsaved and s.playing():
             s.flush()
         self.session = None
-        _drop_modules(GAME_MODULES)
+        _drop_modules(_GAME_MODULES)
         gc.collect()
 
     def save_settings(self):

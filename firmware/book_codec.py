@@ -9,18 +9,24 @@
 
 import json
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SETTINGS = 1
 NEW = 2
-ROUND_CHIMERA = 3
-ROUND_TICHU = 4
-UNDO = 5
-EDIT_CHIMERA = 6
-EDIT_TICHU = 7
-ROUND_JSON = 8
-EDIT_JSON = 9
-NEW_JSON = 10
-DEALT = 11  # a dealt match's seats (firmware/dealt_codec.py), after its NEW
-GAME_IDS = ("chimera", "tichu")
+_ROUND_CHIMERA = const(3)
+_ROUND_TICHU = const(4)
+_UNDO = const(5)
+_EDIT_CHIMERA = const(6)
+_EDIT_TICHU = const(7)
+_ROUND_JSON = const(8)
+_EDIT_JSON = const(9)
+_NEW_JSON = const(10)
+_DEALT = const(11)  # a dealt match's seats (firmware/dealt_codec.py), after its NEW
+_GAME_IDS = const(("chimera", "tichu"))
 BIDS = (20, 30, 40)
 CALLS = (None, "tichu", "grand")
 
@@ -67,7 +73,7 @@ def _unpack_tichu(b):
 
 
 # kind -> (how to pack an entry, how to unpack it)
-PACKED = {ROUND_CHIMERA: (_pack_chimera, _unpack_chimera), ROUND_TICHU: (_pack_tichu, _unpack_tichu)}
+PACKED = {_ROUND_CHIMERA: (_pack_chimera, _unpack_chimera), _ROUND_TICHU: (_pack_tichu, _unpack_tichu)}
 
 
 def _packed(kind, entry):
@@ -89,14 +95,14 @@ def encode(p):
     # The bytes of one payload (a dict as the score book or the app made it).
     kind = p.get("t")
     if kind == "undo":
-        return bytes((UNDO,))
+        return bytes((_UNDO,))
     if kind == "settings":
         return bytes((SETTINGS,)) + json.dumps(p).encode()
     if kind == "dealt":
-        return bytes((DEALT,)) + json.dumps(p).encode()
+        return bytes((_DEALT,)) + json.dumps(p).encode()
     if kind == "new":
         try:
-            out = bytes((NEW, GAME_IDS.index(p["game"]), p["limit"] & 0xFF, p["limit"] >> 8))
+            out = bytes((NEW, _GAME_IDS.index(p["game"]), p["limit"] & 0xFF, p["limit"] >> 8))
             for n in p["names"]:
                 out += _text(n)
             if p.get("started") is not None:
@@ -105,16 +111,16 @@ def encode(p):
                 return out
         except (ValueError, TypeError, IndexError):
             pass
-        return bytes((NEW_JSON,)) + json.dumps(p).encode()
+        return bytes((_NEW_JSON,)) + json.dumps(p).encode()
     e = p["e"]
     game = 0 if "chimera" in e else 1
-    b = _packed(ROUND_CHIMERA + game, e)
+    b = _packed(_ROUND_CHIMERA + game, e)
     if kind == "round":
-        return bytes((ROUND_CHIMERA + game,)) + b if b is not None else \
-            bytes((ROUND_JSON,)) + json.dumps(e).encode()
+        return bytes((_ROUND_CHIMERA + game,)) + b if b is not None else \
+            bytes((_ROUND_JSON,)) + json.dumps(e).encode()
     i = bytes((p["i"] & 0xFF, p["i"] >> 8))
-    return bytes((EDIT_CHIMERA + game,)) + i + b if b is not None else \
-        bytes((EDIT_JSON,)) + i + json.dumps(e).encode()
+    return bytes((_EDIT_CHIMERA + game,)) + i + b if b is not None else \
+        bytes((_EDIT_JSON,)) + i + json.dumps(e).encode()
 
 
 def decode(b):
@@ -123,9 +129,9 @@ def decode(b):
     if not b:
         raise ValueError("empty payload")
     kind = b[0]
-    if kind == UNDO:
+    if kind == _UNDO:
         return {"t": "undo"}
-    if kind == SETTINGS or kind == NEW_JSON or kind == DEALT:
+    if kind == SETTINGS or kind == _NEW_JSON or kind == _DEALT:
         return json.loads(b[1:].decode())
     if kind == NEW:
         names = []
@@ -134,18 +140,18 @@ def decode(b):
             n = b[pos]
             names.append(b[pos + 1:pos + 1 + n].decode())
             pos += 1 + n
-        game = GAME_IDS[b[1]]
+        game = _GAME_IDS[b[1]]
         count = 3 if game == "chimera" else 4
         p = {"t": "new", "game": game, "names": names[:count], "limit": b[2] | b[3] << 8}
         if len(names) > count:
             p["started"] = names[count]
         return p
-    if kind in (ROUND_CHIMERA, ROUND_TICHU):
+    if kind in (_ROUND_CHIMERA, _ROUND_TICHU):
         return {"t": "round", "e": PACKED[kind][1](b[1:])}
-    if kind == ROUND_JSON:
+    if kind == _ROUND_JSON:
         return {"t": "round", "e": json.loads(b[1:].decode())}
-    if kind in (EDIT_CHIMERA, EDIT_TICHU):
+    if kind in (_EDIT_CHIMERA, _EDIT_TICHU):
         return {"t": "edit", "i": b[1] | b[2] << 8, "e": PACKED[kind - 3][1](b[3:])}
-    if kind == EDIT_JSON:
+    if kind == _EDIT_JSON:
         return {"t": "edit", "i": b[1] | b[2] << 8, "e": json.loads(b[3:].decode())}
     raise ValueError("unknown payload kind %d" % kind)

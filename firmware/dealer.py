@@ -30,8 +30,14 @@ import gc
 from engine_core.scorebook import GAMES
 from firmware.keys import ticks_diff
 
-QUIET = ("no_grand", "push", "give")  # actions nobody sees happen: no pause after them
-LOG = 8  # the last visible actions kept for the table's "what happened"
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_QUIET = const(("no_grand", "push", "give"))  # actions nobody sees happen: no pause after them
+_LOG = const(8)  # the last visible actions kept for the table's "what happened"
 
 
 class Session:
@@ -145,10 +151,10 @@ class Session:
             self.said[seat] = action[1:]
         elif verb == "play":
             self.said[seat] = None
-        if verb not in QUIET:
+        if verb not in _QUIET:
             self.last = (action, events)
             self.log.append(self.last)
-            if len(self.log) > LOG:
+            if len(self.log) > _LOG:
                 self.log.pop(0)
             self.hold = self.pause
         for e in events:

@@ -33,25 +33,31 @@
 
 # The 70 bytes with four 1 bits, ascending: 0..31 tiny records; one-byte payloads by
 # their zero count (0..8), two-byte ones by theirs (0..16); lengths 3..10; the other types.
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 _CW = bytes(b for b in range(256) if (bin(b).count("1") == 4))
 _TYPE = bytearray(b"\xff" * 256)  # type byte -> its index in _CW, 0xFF for no type
 for _i in range(len(_CW)):
     _TYPE[_CW[_i]] = _i
 _ZEROS = bytes(8 - bin(b).count("1") for b in range(256))  # 0 bits per byte value
 
-TINY = 32  # payloads b"\x00" .. b"\x1f"
+_TINY = const(32)  # payloads b"\x00" .. b"\x1f"
 _ONE = 32  # a one-byte payload with 0..8 zero bits
 _TWO = 41  # a two-byte payload with 0..16 zero bits
-_SHORT0 = 58  # index of length 3
-SHORT_MAX = 10  # longest payload of a short frame
-_LONG = 66
-_SNAP = 67
-_RESYNC = 68
-_HEAD = 69
-LONG_MAX = 8000  # a long frame's zero count must stay below 0xFFFF
+_SHORT0 = const(58)  # index of length 3
+_SHORT_MAX = const(10)  # longest payload of a short frame
+_LONG = const(66)
+_SNAP = const(67)
+_RESYNC = const(68)
+_HEAD = const(69)
+_LONG_MAX = const(8000)  # a long frame's zero count must stay below 0xFFFF
 VERSION = 1
 HEAD_LEN = 9  # type, "GJ", version, generation (4), check
-_CHUNK = 64
+_CHUNK = const(64)
 ERASED = b"\xff" * _CHUNK
 
 
@@ -73,11 +79,11 @@ def frame(payload):
     # The bytes of one record frame.
     n = len(payload)
     if n == 1:
-        return bytes((_CW[payload[0]] if payload[0] < TINY else _CW[_ONE + zeros(payload)],)) + \
-            (b"" if payload[0] < TINY else payload)
+        return bytes((_CW[payload[0]] if payload[0] < _TINY else _CW[_ONE + zeros(payload)],)) + \
+            (b"" if payload[0] < _TINY else payload)
     if n == 2:
         return bytes((_CW[_TWO + zeros(payload)],)) + payload
-    if 3 <= n <= SHORT_MAX:
+    if 3 <= n <= _SHORT_MAX:
         return bytes((_CW[_SHORT0 + n - 3],)) + payload + bytes((zeros(payload),))
     return _long(_LONG, payload)
 
@@ -92,7 +98,7 @@ def _long_into(buf, at, kind, body):
     # Write the long frame of ``body`` into ``buf`` from ``at`` (it takes len(body) + 6):
     # type, length, the length's check, the body, the body's check.
     n = len(body)
-    if n > LONG_MAX:
+    if n > _LONG_MAX:
         raise JournalFull("a record of %d bytes" % n)
     buf[at:at + 4] = bytes((_CW[kind], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
     buf[at + 4:at + 4 + n] = body
@@ -145,7 +151,7 @@ def _snapshot_into(buf, payloads):
         buf[at + len(head):end] = p
         at = end
     n = at - start
-    if n > LONG_MAX:
+    if n > _LONG_MAX:
         raise JournalFull("a record of %d bytes" % n)
     buf[HEAD_LEN:start] = bytes((_CW[_SNAP], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
     z = zeros(buf, start, at)
@@ -291,7 +297,7 @@ class Journal:
         # ``off``; kind -1 is a tiny record (its value is the length). None if there is none.
         size = self.store.size
         t = _TYPE[self._byte(area, off)]
-        if t < TINY:
+        if t < _TINY:
             return -1, off, t, off + 1
         if t < _SHORT0:
             n, z = (1, t - _ONE) if t < _TWO else (2, t - _TWO)
@@ -309,7 +315,7 @@ class Journal:
         if t == _LONG or t == _SNAP:
             n = self._length(area, off)
             start = off + 4
-            if n < 0 or n > LONG_MAX or start + n + 2 > size:
+            if n < 0 or n > _LONG_MAX or start + n + 2 > size:
                 return None
             z = self._byte(area, start + n) | self._byte(area, start + n + 1) << 8
             return (t, start, n, start + n + 2) if self._check(area, start, n, z) else None

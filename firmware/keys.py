@@ -7,6 +7,12 @@
 # press, and UP/DOWN repeat while held (quick stepping through card points). The
 # MacroPad's encoder sends CW/CCW; each screen decides what a turn means there.
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 UP = "up"
 DOWN = "down"
 LEFT = "left"
@@ -24,8 +30,8 @@ REPEAT_MS = 150
 REPEATS = (UP, DOWN)
 
 # supervisor.ticks_ms() and keypad timestamps wrap at 2**29.
-_WRAP = 1 << 29
-_HALF = 1 << 28
+_WRAP = const(1 << 29)
+_HALF = const(1 << 28)
 
 
 def ticks_diff(a, b):

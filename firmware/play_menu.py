@@ -17,12 +17,18 @@
 
 from firmware.play_text import is_bomb
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 PLAY = "play"
 ACT = "act"
 ASK = "ask"
 CARDS = "cards"
 BOMBS = 999  # the bombs' column key: after every kind of play (kind << 5 | length)
-CODE = 0x3FFFFF  # a play's code in a menu entry rank << 22 | code
+_CODE = const(0x3FFFFF)  # a play's code in a menu entry rank << 22 | code
 
 
 def plays(hand, bombs_only):
@@ -58,7 +64,7 @@ def plays(hand, bombs_only):
                 old = best.get(key)
                 if old is not None:
                     if cost < old[0]:
-                        best[key] = (cost, old[1], old[2] & ~CODE | code)
+                        best[key] = (cost, old[1], old[2] & ~_CODE | code)
                     continue
             r = _reading(g, cards, over, v)
             if r is None:
@@ -144,7 +150,7 @@ def columns(hand, claim):
             opts = groups.pop(k)
             opts.sort()  # by rank, then by the legal list's order
             for j in range(len(opts)):
-                opts[j] &= CODE
+                opts[j] &= _CODE
             cols.append(opts)
     if game == "tichu" and st is not None and hand.session().dealt.game.may_call(st, seat):
         cols.append([(ASK, (seat, "tichu"), t("Call Tichu?"), t("Tichu!"))])

@@ -5,9 +5,15 @@
 # hand: an engine refusal), so neither holds the other's words. Every text goes through
 # the table (firmware/texts.tsv).
 
-FAMILY = "jspt"
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_FAMILY = const("jspt")
 # Jade, Sword, Pagoda, Star on colour panels (the specials in the text colour).
-COLOURS = (0x3CD26E, 0x5AB4FF, 0xFF6450, 0xFFD23C)
+_COLOURS = const((0x3CD26E, 0x5AB4FF, 0xFF6450, 0xFFD23C))
 
 CHIMERA_TOKENS = {13: "H", 14: "P", 15: "C"}
 TICHU_TOKENS = {0: "Dog", 1: "MJ", 11: "J", 12: "Q", 13: "K", 14: "A", 15: "Phx", 16: "Drg"}
@@ -15,13 +21,13 @@ TICHU_SPECIALS = {0: "Dog", 1: "Mah Jong", 15: "Phoenix", 16: "Dragon"}
 CHIMERA_SPECIALS = {14: "Pi Ya", 15: "Chimera card"}  # the card, not the role
 
 # Kind names by the games' kind numbers (engine_core/<game>/combos.py).
-CHIMERA_KINDS = ("single", "pair", "pairs", "trio", "trios", "trio+1", "trio+pair", "trios+1s",
-                 "trios+pairs", "straight", "four+2", "four+2 pairs", "trap", "Chimera attack")
-TICHU_KINDS = ("single", "pair", "pairs", "trio", "full house", "straight", "bomb", "bomb")
-CHIMERA_TRAP = 12
-CHIMERA_ATTACK = 13
-TICHU_BOMB_FOUR = 6
-TICHU_BOMB_FLUSH = 7
+_CHIMERA_KINDS = const(("single", "pair", "pairs", "trio", "trios", "trio+1", "trio+pair", "trios+1s",
+                 "trios+pairs", "straight", "four+2", "four+2 pairs", "trap", "Chimera attack"))
+_TICHU_KINDS = const(("single", "pair", "pairs", "trio", "full house", "straight", "bomb", "bomb"))
+_CHIMERA_TRAP = const(12)
+_CHIMERA_ATTACK = const(13)
+_TICHU_BOMB_FOUR = const(6)
+_TICHU_BOMB_FLUSH = const(7)
 # Why BOMB does nothing: in Chimera traps too are played on one's own turn only (C7.3).
 NO_BOMB = {"chimera": "In Chimera only the player on turn plays, traps too",
            "tichu": "No bomb in this hand now"}
@@ -37,13 +43,13 @@ def face(game, code, mono):
     f = code & 7
     text = value_token(game, v)
     if mono and f < 4:
-        text += FAMILY[f]
+        text += _FAMILY[f]
     return text
 
 
 def colour(code, fg):
     f = code & 7
-    return COLOURS[f] if f < 4 else fg
+    return _COLOURS[f] if f < 4 else fg
 
 
 def cards_text(game, codes):
@@ -55,15 +61,15 @@ def reading(game, r, t):
     # A reading in short words: "pair 9", "straight 5-9", "bomb 7777", "Phoenix".
     kind, length, rank = r
     if game == "chimera":
-        if kind == CHIMERA_ATTACK:
+        if kind == _CHIMERA_ATTACK:
             return t("Chimera attack")
-        name = t(CHIMERA_KINDS[kind])
-        if kind == CHIMERA_TRAP:
+        name = t(_CHIMERA_KINDS[kind])
+        if kind == _CHIMERA_TRAP:
             return name + " " + value_token(game, rank) * 4
         if kind == 0 and rank in CHIMERA_SPECIALS:
             return t(CHIMERA_SPECIALS[rank])
     else:
-        name = t(TICHU_KINDS[kind])
+        name = t(_TICHU_KINDS[kind])
         if kind == 0:
             v = rank >> 1
             if rank & 1:
@@ -71,7 +77,7 @@ def reading(game, r, t):
             if v in TICHU_SPECIALS:
                 return t(TICHU_SPECIALS[v])
             rank = v
-        elif kind == TICHU_BOMB_FOUR:
+        elif kind == _TICHU_BOMB_FOUR:
             return name + " " + value_token(game, rank) * 4
     if length > 1:
         return "%s %s-%s" % (name, value_token(game, rank - length + 1), value_token(game, rank))
@@ -79,4 +85,4 @@ def reading(game, r, t):
 
 
 def is_bomb(game, r):
-    return r[0] >= (CHIMERA_TRAP if game == "chimera" else TICHU_BOMB_FOUR)
+    return r[0] >= (_CHIMERA_TRAP if game == "chimera" else _TICHU_BOMB_FOUR)

@@ -8,7 +8,13 @@
 
 from firmware.form import Field, find
 
-CHIMERA_BIDS = (20, 30, 40)
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_CHIMERA_BIDS = const((20, 30, 40))
 TREASURE = list(range(0, 65, 5))
 
 
@@ -24,7 +30,7 @@ class RoundForm:
         yes_no = [False, True]
         self.fields = [
             Field("chimera", t("Chimera"), seats, e["chimera"], self._name),
-            Field("bid", t("Bid"), list(CHIMERA_BIDS), e["bid"], wrap=False),
+            Field("bid", t("Bid"), list(_CHIMERA_BIDS), e["bid"], wrap=False),
             Field("first_out", t("Out 1st"), seats, e["first_out"], self._name),
             Field("traps", t("Traps"), list(range(14)), e.get("traps", 0), wrap=False),
             Field("attack", t("Attack"), yes_no, e.get("attack", False), self._yes),
@@ -55,14 +61,3 @@ class RoundForm:
             e[f.key] = f.value()
         e["treasure"] = [find(self.fields, "t%d" % s).value() for s in range(3)]
         return e
-
-
-def summary(book, e, t):
-    # What happened in a round, in words, for the rounds list: the Chimera's bid and
-    # whether it held (C8.1: it holds when the Chimera goes out first), who went out first.
-    n = book.names
-    won = e["first_out"] == e["chimera"]
-    out = [t("%s bid %d: won" if won else "%s bid %d: lost") % (n[e["chimera"]], e["bid"])]
-    if not won:
-        out.append(t("%s out first") % n[e["first_out"]])
-    return ", ".join(out)

@@ -80,23 +80,3 @@ class RoundForm:
         if pen is not None:
             e["wish_penalty"] = pen
         return e
-
-
-def summary(book, e, t):
-    # What happened in a round, in words, for the rounds list: who went out first (or the
-    # double victory, the wish penalty), then each call and whether it was made (T6.4).
-    n = book.names
-    first = e["first_out"]
-    if e.get("wish_penalty") is not None:
-        out = [t("%s missed the wish") % book.side_names()[e["wish_penalty"]], t("%s out first") % n[first]]
-    elif e.get("double_victory") is not None:
-        out = [t("%s double victory") % book.side_names()[e["double_victory"]]]
-    else:
-        out = [t("%s out first") % n[first]]
-    calls = e.get("calls") or {}
-    for s in range(4):
-        c = calls.get(str(s))
-        if c is not None:
-            made = "made" if s == first else "failed"
-            out.append(t("%s " + CALL_TEXT[c] + " " + made) % n[s])
-    return ", ".join(out)

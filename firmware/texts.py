@@ -8,6 +8,15 @@
 # translations instead of an object per text. A text missing from the table shows in
 # English (tests/device/test_texts.py keeps the table complete).
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+KEY = 4  # characters of a key
+_CHUNK = const(400)  # characters of a piece of the loaded table
+
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
 CUT = None
@@ -42,7 +51,7 @@ class Texts:
                     cols = line.rstrip("\n").split("\t")
                     if len(cols) > lang:
                         chunk += "\n" + key(cols[0]) + "\t" + cols[lang]
-                        if len(chunk) >= CHUNK:
+                        if len(chunk) >= _CHUNK:
                             chunks.append(chunk + "\n")
                             chunk = ""
             chunks.append(chunk + "\n")
@@ -57,10 +66,6 @@ class Texts:
             if i >= 0:
                 return t[i + 2 + KEY:t.find("\n", i + 1)]
         return en
-
-
-KEY = 4  # characters of a key
-CHUNK = 400  # characters of a piece of the loaded table
 
 
 def key(en):

@@ -14,13 +14,20 @@ import vectorio
 
 from firmware.keys import CCW, CW, DOWN, UP
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 # What to write when the board's font lacks a letter (CircuitPython's built-in font only
-# holds the characters of the language the firmware was built for).
-FALLBACK = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+# holds the characters of the language the firmware was built for): each letter, then its
+# two. One string, not a dict: the board keeps no name for each of these short texts.
+_FALLBACK = const("äaeöoeüueÄAeÖOeÜUeßss")
 
 # (background, text, bar, text on bar, title bar, highlight, warning)
-DARK = (0x000000, 0xFFFFFF, 0x1F5FB0, 0xFFFFFF, 0x303A48, 0xFFC02A, 0xFF5A4A)
-MONO = (0x000000, 0xFFFFFF, 0xFFFFFF, 0x000000, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
+_DARK = const((0x000000, 0xFFFFFF, 0x1F5FB0, 0xFFFFFF, 0x303A48, 0xFFC02A, 0xFF5A4A))
+_MONO = const((0x000000, 0xFFFFFF, 0xFFFFFF, 0x000000, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF))
 PAPER = (0xFFFFFF, 0x000000, 0x000000, 0xFFFFFF, 0x000000, 0x000000, 0x000000)
 
 BODY_MM = 2.6  # body text height on the glass, like print read at arm's length
@@ -42,7 +49,7 @@ class Ui:
         self.lh = self.ch * self.s + (self.s if height >= 100 else 0)
         self.cols = width // (self.cw * self.s)
         self.rows = height // self.lh
-        theme = PAPER if paper else (DARK if self.colour else MONO)
+        theme = PAPER if paper else (_DARK if self.colour else _MONO)
         self.bg, self.fg, self.bar, self.on_bar, self.title_bg, self.hi, self.warn = theme
         self._palettes = {}
         self._fits = {}
@@ -59,7 +66,8 @@ class Ui:
             return c
         r = self._fits.get(c)
         if r is None:
-            r = c if self.font.get_glyph(ord(c)) is not None else FALLBACK.get(c, "?")
+            i = _FALLBACK.find(c)
+            r = c if self.font.get_glyph(ord(c)) is not None else _FALLBACK[i + 1:i + 3] if i >= 0 else "?"
             self._fits[c] = r
         return r
 

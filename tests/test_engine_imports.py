@@ -210,3 +210,38 @@ def test_checker_rejects(source):
 )
 def test_checker_accepts(source):
     assert check_source(source, "engine_core/game/m.py", ["engine_core", "game"]) == []
+
+
+# --- const() names -------------------------------------------------------------------------------
+# The board's compiler puts a module's ``_NAME = const(...)`` in place of each use that comes
+# after it and keeps no such name: a use above the definition (in a function defined earlier)
+# is a NameError on the board only, never on CPython, where const() is the identity.
+
+
+def const_uses_before_definition(source, label):
+    tree = ast.parse(source, filename=label)
+    defined = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name) and node.value.func.id == "const"):
+            for target in node.targets:
+                defined[target.id] = node.lineno
+    return ["%s:%d: %s is used before its const() definition (line %d)"
+            % (label, n.lineno, n.id, defined[n.id])
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.lineno < defined.get(n.id, 0)]
+
+
+def test_const_names_are_defined_before_use():
+    problems = []
+    for package in ("engine_core", "firmware", "boards"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            problems += const_uses_before_definition(path.read_text(encoding="utf-8"),
+                                                     path.relative_to(ROOT).as_posix())
+    assert not problems, "\n".join(problems)
+
+
+def test_const_check_finds_a_use_above_the_definition():
+    source = "def f():\n    return _A\n\n\n_A = const(1)\n_B = const(_A + 1)\n"
+    assert const_uses_before_definition(source, "m.py") == [
+        "m.py:2: _A is used before its const() definition (line 5)"]

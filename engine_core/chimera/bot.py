@@ -33,6 +33,17 @@ from engine_core.chimera.game import BID, GIVE, GIVES, PLAY
 from engine_core.chimera.movegen import legal_plays
 from engine_core.chimera.view import seat_view
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_GIVE_STRONG_AT = const(140)  # plan cost (about 7 leads) from which a Hunter gives its best
+_SILENT = const(10)  # plan cost a Hunter still silent pays to play a card
+# Cards per unit of each kind (combos.py order); times the length for the sequences.
+_UNIT_CARDS = const((1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2))
+
 
 def decide(state, seat, level, rng):
     kind, due = game.decision(state)
@@ -150,8 +161,6 @@ def _give(v, level):
     return _pick(_by_value(hand), tuple(sorted(vals)))
 
 
-_GIVE_STRONG_AT = 140  # plan cost (about 7 leads) from which a Hunter gives its best
-
 
 def _pair_for_partner(v, combos, vals, n):
     # The partner's one known card is the face-up card it was dealt (C2.3): a lone single
@@ -250,7 +259,7 @@ def _follow(v, level):
     if level >= 3:
         best_sc += 1  # a trick that costs the plan nothing is taken
         if seat != ch and not v["played_bits"] >> seat & 1:
-            best_sc += SILENT  # a silent Hunter gives the Chimera 25 (C8.1)
+            best_sc += _SILENT  # a silent Hunter gives the Chimera 25 (C8.1)
     for p, r in _shortlist(cands, top, urgent):
         after = plan(_minus(c, p), t)[0]
         bomb = r[0] == TRAP or r[0] == ATTACK
@@ -276,17 +285,12 @@ def _block(t, top, cands, left):
     return None
 
 
-# Cards per unit of each kind (combos.py order); times the length for the sequences.
-_UNIT_CARDS = (1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2)
-
 
 def _cards_in(r):
     return _UNIT_CARDS[r[0]] * r[1]
 
 
-SILENT = 10  # plan cost a Hunter still silent pays to play a card
-
-_PER_RANK = 2  # plays of one rank (one core, other attachments) worth weighing
+_PER_RANK = const(2)  # plays of one rank (one core, other attachments) worth weighing
 
 
 def _shortlist(cands, top, urgent):

@@ -18,6 +18,12 @@
 
 # Features (features()): (1, plan cost, Chimera, Pi Ya, Heroes, 12s, traps + attack).
 # Per bid, the value in hundredths of a point:
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 WEIGHTS = {
     20: (-832, -15, 3117, 2222, 1324, 725, 876),
     30: (-978, -21, 3932, 2580, 1538, 833, 962),
@@ -31,9 +37,9 @@ CHANCES = {
 }
 HUNTER = (-1527, -10, 1364, 896, 476, 279, 530)  # a Hunter's value (hundredths)
 ODDS = 225  # the least log-odds of making a bid (thousandths)
-LEVEL1_AT = 60   # level 1 bids only with a hand this strong
-LEVEL2_AT = 130  # level 2 bids 20 at or below this cost
-OTHERS_BID = 3  # in 4: how often somebody else bids once this seat passes (no bid yet)
+_LEVEL1_AT = const(60)   # level 1 bids only with a hand this strong
+_LEVEL2_AT = const(130)  # level 2 bids 20 at or below this cost
+_OTHERS_BID = const(3)  # in 4: how often somebody else bids once this seat passes (no bid yet)
 
 
 def features(k, c):
@@ -69,15 +75,15 @@ def passing(k, c, v):
         return h
     if v["passes"] >= 2:
         return 0
-    return h * OTHERS_BID // 4
+    return h * _OTHERS_BID // 4
 
 
 def bid_choice(k, c, v, level):
     # The bid to make (20, 30, 40) or 0 to pass, for a hand of plan cost k.
     if level == 1:
-        return 20 if k <= LEVEL1_AT else 0
+        return 20 if k <= _LEVEL1_AT else 0
     if level == 2:
-        return 20 if k <= LEVEL2_AT else 0
+        return 20 if k <= _LEVEL2_AT else 0
     best = 0
     best_ev = passing(k, c, v) + _score_shift(v)
     for b in (20, 30, 40):

@@ -32,10 +32,16 @@ from engine_core.chimera.combos import (
     TRIO_SINGLE,
 )
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 MAX_SEQ = 12
 # Cost weights: a combination costs COMBO, a winner gives WIN back (a winner is not a
 # sure lead: a trap or the attack may still come).
-COMBO = 20
+_COMBO = const(20)
 WIN = 14
 # Kinds whose winners are decided by trios / pairs / singles of the unseen cards.
 _TRIO_KINDS = (TRIO, TRIO_SINGLE, TRIO_PAIR)
@@ -169,9 +175,9 @@ def _split(c0, t, straights):
         if cb[0] == ATTACK or t[cb[0] * 13 + cb[1]] <= cb[2]:
             w += 1
     # the last combination needs no lead after it: a hand of winners only costs one
-    k = COMBO * n - WIN * w
+    k = _COMBO * n - WIN * w
     if w == n and n:
-        k = COMBO - WIN
+        k = _COMBO - WIN
     return k, out
 
 

@@ -15,11 +15,17 @@
 
 from engine_core.chimera.cards import DECK
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SEATS = 3
 HAND = 17
-KITTY = 3
-CUT_LOW = 22
-CUT_SPAN = 11  # depths 22..32
+_KITTY = const(3)
+_CUT_LOW = const(22)
+_CUT_SPAN = const(11)  # depths 22..32
 
 
 def cut(stack, depth):
@@ -33,14 +39,14 @@ def deal_out(stack, dealer):
     # C2.2: (hideout, hands) from a stack, hands dealt one card at a time from dealer + 1.
     hands = [[], [], []]
     for i in range(SEATS * HAND):
-        hands[(dealer + 1 + i) % SEATS].append(stack[KITTY + i])
-    return tuple(sorted(stack[:KITTY])), tuple(tuple(sorted(h)) for h in hands)
+        hands[(dealer + 1 + i) % SEATS].append(stack[_KITTY + i])
+    return tuple(sorted(stack[:_KITTY])), tuple(tuple(sorted(h)) for h in hands)
 
 
 def deal(prng, dealer):
     # The deal action ``("deal", dealer, hands, kitty, face_up)`` for the game.
     stack = list(DECK.card_list)
     prng.shuffle(stack)
-    stack, face = cut(stack, CUT_LOW + prng.below(CUT_SPAN))
+    stack, face = cut(stack, _CUT_LOW + prng.below(_CUT_SPAN))
     kitty, hands = deal_out(stack, dealer)
     return ("deal", dealer, hands, kitty, stack[face])

@@ -15,6 +15,12 @@ from engine_core.chimera.combos import ATTACK, KIND_NAMES, TRAP, beats, classify
 from engine_core.errors import IllegalAction
 from engine_core.match import Match, valid_limit
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SEATS = 3
 HAND = 17
 BIDS = (20, 30, 40)
@@ -31,7 +37,7 @@ OVER = "over"
 _DECK = tuple(DECK.card_list)
 _DECK_SET = set(_DECK)
 _NO_GIVES = (None, None, None)
-_EMPTY3 = ((), (), ())
+_EMPTY3 = const(((), (), ()))
 
 
 class State:

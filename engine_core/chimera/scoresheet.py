@@ -6,12 +6,18 @@
 from engine_core.entry_fields import check_object, flag, int_in, need, points
 from engine_core.errors import EntryError
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SEATS = 3
 BIDS = (20, 30, 40)
 BONUS = 25
 HUNTER_WIN = 20
-TREASURE_TOTAL = 60  # C1.4
-MAX_TRAPS = 13
+_TREASURE_TOTAL = const(60)  # C1.4
+_MAX_TRAPS = const(13)
 
 
 def score_round(entry):
@@ -22,17 +28,17 @@ def score_round(entry):
     if bid not in BIDS or isinstance(bid, bool) or not isinstance(bid, int):
         raise EntryError("bid must be 20, 30 or 40")
     first = int_in(entry, "first_out", 0, SEATS - 1)
-    traps = int_in(entry, "traps", 0, MAX_TRAPS, 0)
+    traps = int_in(entry, "traps", 0, _MAX_TRAPS, 0)
     attack = flag(entry, "attack")
     silent = flag(entry, "silent_hunter")
     treasure = need(entry, "treasure")
     if not isinstance(treasure, list) or len(treasure) != SEATS:
         raise EntryError("treasure must list %d amounts, one per seat" % SEATS)
     for i in range(SEATS):
-        points(treasure[i], "treasure of seat %d" % i, 0, TREASURE_TOTAL)
+        points(treasure[i], "treasure of seat %d" % i, 0, _TREASURE_TOTAL)
     total = sum(treasure)
-    if total > TREASURE_TOTAL:
-        raise EntryError("treasure adds up to %d, more than the %d there is" % (total, TREASURE_TOTAL))
+    if total > _TREASURE_TOTAL:
+        raise EntryError("treasure adds up to %d, more than the %d there is" % (total, _TREASURE_TOTAL))
     if silent:
         # A silent Hunter played no card, so took no trick (C8.1).
         quiet = [s for s in range(SEATS) if s != chimera and s != first and treasure[s] == 0]

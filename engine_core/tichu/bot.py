@@ -16,13 +16,19 @@ from engine_core.tichu.bot_hand import counts, win8
 from engine_core.tichu.cards import ACE, DOG, DRAGON, MAHJONG, PHOENIX
 from engine_core.tichu.view import seat_view
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 # Hand strength needed for a call, by level (see grand_strength / tichu_strength):
 # Tichu at a fitted chance of going out first of 0.7 (level 1), 0.55 (2), 0.54 (3: the fit
 # is of play without a call; level 3 playing to its call makes 70-90% of them in the arena);
 # Grand Tichu on 8 cards on rare hands (level 3 at 12, e.g. Dragon, Phoenix and an Ace:
 # about 1 hand in 40, two thirds of them made against itself, a call worth +-200).
-GRAND_NEED = (99, 17, 14, 12)
-TICHU_NEED = (999, 85, 20, 15)
+_GRAND_NEED = const((99, 17, 14, 12))
+_TICHU_NEED = const((999, 85, 20, 15))
 
 
 def decide(state, seat, level, rng):
@@ -48,7 +54,7 @@ def decide(state, seat, level, rng):
     on_turn = kind == game.PLAY and seat == state.turn
     if level == 1:
         if on_turn:
-            if _may_call(v) and tichu_strength(bot_play.context(v, level)) >= TICHU_NEED[1]:
+            if _may_call(v) and tichu_strength(bot_play.context(v, level)) >= _TICHU_NEED[1]:
                 return (seat, "tichu")
             return bot_play.simple(v)
         if kind == game.GIFT and seat == state.top_seat:
@@ -119,7 +125,7 @@ def grand_strength(hand):
 # Per feature: combinations (not the Dog), of them winners, their win chances in eighths,
 # bombs, Dragon, Phoenix, Aces, Kings, Dog, Mah Jong, low singles (below 10); then the bias.
 _FIT = (-9, -36, 6, 85, 35, 7, 2, 14, -100, 1, -42)
-_BIAS = -47
+_BIAS = const(-47)
 
 
 def tichu_strength(x):
@@ -158,14 +164,14 @@ def _score_shift(v, level):
 
 def _grand_need(v, level):
     if level == 1:
-        return GRAND_NEED[1]
-    return GRAND_NEED[level] + 2 * _score_shift(v, level) + (2 if _team_called(v) else 0)
+        return _GRAND_NEED[1]
+    return _GRAND_NEED[level] + 2 * _score_shift(v, level) + (2 if _team_called(v) else 0)
 
 
 def _tichu_need(v, level):
     if level == 1:
-        return TICHU_NEED[1]
-    return TICHU_NEED[level] + 20 * _score_shift(v, level) + (100 if _team_called(v) else 0)
+        return _TICHU_NEED[1]
+    return _TICHU_NEED[level] + 20 * _score_shift(v, level) + (100 if _team_called(v) else 0)
 
 
 def _team_called(v):

@@ -24,12 +24,18 @@ from engine_core.tichu.combos import (
     TRIO,
 )
 
-SURE = 8
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_SURE = const(8)
 # The chance to win by the number of ways the cards out could beat it: sets...
-_PW = (8, 6, 4, 3, 2, 1, 1, 0)
+_PW = const((8, 6, 4, 3, 2, 1, 1, 0))
 # ... and runs, which need many cards in one hand to be beaten.
-_PW_RUN = (8, 7, 6, 5, 4, 3, 3, 2, 2, 1)
-DOG_LOSS = 4  # the Dog never wins, but it hands the lead to the partner (T4.3)
+_PW_RUN = const((8, 7, 6, 5, 4, 3, 3, 2, 2, 1))
+_DOG_LOSS = const(4)  # the Dog never wins, but it hands the lead to the partner (T4.3)
 
 
 def counts(cards):
@@ -138,7 +144,7 @@ def win8(combo, t):
     """The combination's chance to win its trick, in eighths."""
     kind, length, rank, _ = combo
     if kind >= BOMB_FOUR or t.opp_cards == 0:
-        return SURE
+        return _SURE
     if kind == SINGLE:
         if rank == DOG:
             return 0
@@ -155,8 +161,8 @@ def win8(combo, t):
 
 def loss8(combo, t):
     if combo[0] == SINGLE and combo[2] == DOG:
-        return DOG_LOSS
-    return SURE - win8(combo, t)
+        return _DOG_LOSS
+    return _SURE - win8(combo, t)
 
 
 # ----------------------------------------------------------------------------- the plan

@@ -18,16 +18,22 @@ from engine_core.tichu.combos import (
 )
 from engine_core.tichu.movegen import legal_plays
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 MJ_CARD = MAHJONG << 3 | 4
-MAX_REPLANS = 6  # follows weighed by a new plan, lowest first: the time budget on the board
+_MAX_REPLANS = const(6)  # follows weighed by a new plan, lowest first: the time budget on the board
 # Level 3's extra urgency to win a trick, in eighths of a combination's loss (_urgency):
 # always a little (holding winners back lost more tricks than it saved, measured in the
 # arena), much more once somebody is out (the partner: the double victory, T6.1; an
 # opponent: the other one must not be second) and after its own Tichu call.
-URG_BASE = 4
-URG_DOUBLE = 16
-URG_STOP = 12
-URG_CALLED = 4
+_URG_BASE = const(4)
+_URG_DOUBLE = const(16)
+_URG_STOP = const(12)
+_URG_CALLED = const(4)
 WINNER = 6  # win8 from which a combination counts as one that wins back the lead
 
 
@@ -398,7 +404,7 @@ def _best_follow(x, cands, bound):
                 gain = loss8(c, t)
                 break
         if gain is None:
-            if evals == MAX_REPLANS:
+            if evals == _MAX_REPLANS:
                 continue
             evals += 1
             rest = _minus(v.hand, r[3], x.bomb_cards)
@@ -432,14 +438,14 @@ def _urgency(x):
         if v.counts[nxt] and v.counts[nxt] <= 2:
             u += 1
     if x.level >= 3:
-        u += URG_BASE
+        u += _URG_BASE
         out = v.out
         if out and (out[0] & 1) == (v.seat & 1):
-            u += URG_DOUBLE  # the partner is out first: go for the double victory (T6.1)
+            u += _URG_DOUBLE  # the partner is out first: go for the double victory (T6.1)
         elif out and ts >= 0 and (ts & 1) != (v.seat & 1):
-            u += URG_STOP  # an opponent is out first: the other must not be second
+            u += _URG_STOP  # an opponent is out first: the other must not be second
         elif v.calls[v.seat] and not out:
-            u += URG_CALLED
+            u += _URG_CALLED
     return u
 
 
@@ -469,7 +475,7 @@ def _want_bomb(x, on_turn):
         return False
     rest_after = len(x.combos)
     finishing = rest_after <= 1 or _losers(x) <= _winners(x) - 1
-    u = _urgency(x) - (URG_BASE if x.level >= 3 else 0)  # a bomb is spent on a real need
+    u = _urgency(x) - (_URG_BASE if x.level >= 3 else 0)  # a bomb is spent on a real need
     if x.level >= 3 and not v.lead and not finishing and v.counts[ts] > 2:
         return False
     return finishing or u >= 4 or trick_points(v) >= 25

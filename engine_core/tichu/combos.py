@@ -16,6 +16,12 @@ Phoenix at an open end have two readings (T3.3).
 
 from engine_core.tichu.cards import ACE, DOG, DRAGON, MAHJONG, PHOENIX
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SINGLE = 0
 PAIR = 1
 PAIR_SEQ = 2
@@ -33,7 +39,7 @@ DOG_RANK = 2 * DOG
 DRAGON_RANK = 2 * DRAGON
 PHOENIX_LED = 2 * MAHJONG + 1  # T4.4: led, the Phoenix counts 1.5
 
-_NOFAM = 4
+_NOFAM = const(4)
 
 
 def single_rank(code):

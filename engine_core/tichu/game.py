@@ -30,13 +30,19 @@ from engine_core.tichu.combos import (
     placed,
 )
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SEATS = 4
 HAND = 14
 FIRST = 8  # T2.1
 PUSH_CARDS = 3  # T2.3
 DEFAULT_LIMIT = 1000  # T7.1
 TICHU = 1  # calls[seat]: 0 none, TICHU, GRAND; scoring.CALL_NAMES[call] names it
-GRAND = 2
+_GRAND = const(2)
 
 # Phases, which are also the decision kinds.
 DEAL = "deal"
@@ -49,7 +55,7 @@ OVER = "over"
 MAHJONG_CARD = MAHJONG << 3 | 4
 _DECK = tuple(DECK.card_list)
 _DECK_SET = set(_DECK)
-_EMPTY4 = ((), (), (), ())
+_EMPTY4 = const(((), (), (), ()))
 _ALL = (1 << SEATS) - 1
 _DRAGON_TOP = (SINGLE, 1, DRAGON_RANK)
 
@@ -352,7 +358,7 @@ def _decide(state, seat, action):
     s.decided |= 1 << seat
     events = []
     if action[1] == "grand":
-        s.calls = _replace(s.calls, seat, GRAND)
+        s.calls = _replace(s.calls, seat, _GRAND)
         events.append(("called", seat, "grand"))
     if s.decided == _ALL:
         _close_window(s, events)

@@ -30,8 +30,14 @@ from engine_core.tichu.combos import (
     bomb_key,
 )
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 _PHX = (PHOENIX << 3 | 4,)
-_NONE = ((), (), (), (), ())
+_NONE = const(((), (), (), (), ()))
 
 
 def _choices(cards):

@@ -12,6 +12,12 @@ from engine_core.tichu.combos import (
     placed,
 )
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 # The tokens a wish may name (T4.1: a rank 2..A) and the singles a Phoenix may lie on
 # (T4.3, T4.4: not the Dog, not the Dragon; the Mah Jong makes it 1.5).
 _WISH_RANKS = {}
@@ -20,7 +26,7 @@ for _v in range(2, ACE + 1):
 _PHOENIX_ON = dict(_WISH_RANKS)
 _PHOENIX_ON[VALUE_TOKENS[MAHJONG]] = MAHJONG
 
-HAND_SIZE = 14
+_HAND_SIZE = const(14)
 
 # Token of every card code, built once: legal answers repeat the same few strings.
 _TOKEN = {}
@@ -89,8 +95,8 @@ def legal(request):
     # Imported here: classify, beats and replay on the board do not pay for the generator.
     from engine_core.tichu.movegen import legal_plays
     hand = _cards(request, "hand")
-    if len(hand) > HAND_SIZE:  # T2.2; also keeps the answer within the board's heap
-        raise RequestError("a Tichu hand holds at most %d cards, not %d" % (HAND_SIZE, len(hand)))
+    if len(hand) > _HAND_SIZE:  # T2.2; also keeps the answer within the board's heap
+        raise RequestError("a Tichu hand holds at most %d cards, not %d" % (_HAND_SIZE, len(hand)))
     wish = _rank_field(request, "wish", _WISH_RANKS, "a rank token 2..A")
     plays = legal_plays(hand, _over(request), wish)
     t = _TOKEN

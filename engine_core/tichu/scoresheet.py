@@ -6,10 +6,16 @@
 from engine_core.entry_fields import check_object, int_in, need, points
 from engine_core.errors import EntryError
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 SEATS = 4
 CALL_VALUE = {"tichu": 100, "grand": 200}
 SWEEP = 200  # T6.1 double victory, also the wish penalty of T6.5
-CARD_POINTS = 100  # T1.4
+_CARD_POINTS = const(100)  # T1.4
 
 
 def team_of(seat):
@@ -68,7 +74,7 @@ def score_round(entry):
             raise EntryError("card_points must list the two teams' points")
         for t in range(2):
             points(pts[t], "card points of team %d" % t, -25, 125)
-        if pts[0] + pts[1] != CARD_POINTS:
+        if pts[0] + pts[1] != _CARD_POINTS:
             raise EntryError("card points add up to %d, not 100" % (pts[0] + pts[1]))
         deltas[0], deltas[1] = pts[0], pts[1]
     for seat in calls:  # T6.4

@@ -32,13 +32,19 @@ from firmware.play_text import NO_BOMB, cards_text, colour, face, is_bomb, readi
 from firmware.texts import wrap
 from firmware.ui import Screen, text_grid, text_palette, write_text
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 # At most this many items in view (up to 20 cards and the actions) and selection marks.
 # The cards are cells of one Cells (a TileGrid each), the actions labels; each is made when
 # first needed, so a hand of 8 cards holds a third of them.
-POOL = 26
-MARKS = 20
-FACE = 3  # characters of the widest card face ("10j", "Phx")
-WISHES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_POOL = const(26)
+_MARKS = const(20)
+_FACE = const(3)  # characters of the widest card face ("10j", "Phx")
+_WISHES = const(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
 MAHJONG = 1 << 3 | 4  # the Mah Jong's card code (value 1, the specials' family 4)
 GRACE = 300  # ms after a hand came up by itself in which its keys are an OK meant for the table
 
@@ -475,7 +481,7 @@ class Hand(Screen):
         self.cur = ui.rect(g, 0, -ui.h, 1, ui.lh, 0x4C586A if ui.colour else ui.fg)
         self.marks = []
         self.mark_layer = ui.layer(g)
-        self.cards = Cells(ui, FACE)
+        self.cards = Cells(ui, _FACE)
         g.append(self.cards)
         self.labels = []
         self.label_layer = ui.layer(g)
@@ -548,7 +554,7 @@ class Hand(Screen):
         self.cur.y = -ui.h
         for i in range(len(items)):
             line, x, w = pos[i]
-            if not self.top <= line < self.top + crows or k >= POOL:
+            if not self.top <= line < self.top + crows or k >= _POOL:
                 continue
             text, col, code, selected, _ = items[i]
             y = y0 + (line - self.top) * ui.lh
@@ -569,7 +575,7 @@ class Hand(Screen):
                 self.cur.x = x - ui.s
                 self.cur.y = y
                 self.cur.width = w + 2 * ui.s
-            if selected and m < MARKS:
+            if selected and m < _MARKS:
                 if m == len(self.marks):
                     self.marks.append(ui.rect(self.mark_layer, 0, -ui.h, 1, ui.s * (2 if ui.colour else 1),
                                               ui.hi if ui.colour else ui.fg))
@@ -740,7 +746,7 @@ class Hand(Screen):
                     self.act(p[0])
                     return
                 self.pending = (cards, a[1])
-                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(WISHES), "wish")
+                app.open("choice", "Choice", self.t("Wish"), [self.t("No wish")] + list(_WISHES), "wish")
                 return
             action = (seat, "play", cards, a[1])
         else:

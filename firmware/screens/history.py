@@ -5,6 +5,7 @@
 # match's rounds were scored from the cards: they offer their story only.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
+from firmware.round_summary import summary
 from firmware.rowlist import RowList
 from firmware.texts import clip
 from firmware.ui import Screen
@@ -44,8 +45,7 @@ class History(Screen):
 
     def summary(self, i):
         book = self.app.book
-        mod = __import__("firmware.round_" + book.game, None, None, ["summary"])
-        return mod.summary(book, book.entry(i), self.t)
+        return summary(book, book.entry(i), self.t)
 
     def key(self, k):
         app = self.app

@@ -10,10 +10,16 @@ from firmware.keys import OK
 from firmware.screens.formscreen import FormScreen
 from firmware.texts import wrap
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 PRESETS = ("Anna", "Ben", "Carla", "David", "Eva", "Finn", "Greta", "Hugo",
            "Ida", "Jonas", "Kim", "Lea")
 GAME_NAMES = {"chimera": "Chimera", "tichu": "Tichu"}
-CUSTOM_MAX = 8
+_CUSTOM_MAX = const(8)
 
 
 class NewMatch(FormScreen):
@@ -106,7 +112,7 @@ class NewMatch(FormScreen):
             if result in custom:
                 custom.remove(result)
             custom.insert(0, result)
-            while len(custom) > CUSTOM_MAX:
+            while len(custom) > _CUSTOM_MAX:
                 custom.pop()
             self.names[int(self.fields[self.focus].key[1:])] = result
             self.rebuild(find(self.fields, "game").value(), find(self.fields, "limit").value())

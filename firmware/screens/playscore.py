@@ -7,10 +7,17 @@
 
 from firmware.form import row_text
 from firmware.keys import OK
+from firmware.round_summary import summary
 from firmware.rowlist import RowsScreen
 from firmware.texts import wrap
 
-SUMMARY = 8  # lines the summary may take: more than any takes (the rows scroll), so none is cut
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_SUMMARY = const(8)  # lines the summary may take: more than any takes (the rows scroll), so none is cut
 
 
 class PlayScore(RowsScreen):
@@ -25,8 +32,7 @@ class PlayScore(RowsScreen):
         if i < 0:
             return []
         e = book.entry(i)
-        mod = __import__("firmware.round_" + book.game, None, None, ["summary"])
-        out = [x for x in wrap(mod.summary(book, e, t), cols, SUMMARY) if x]
+        out = [x for x in wrap(summary(book, e, t), cols, _SUMMARY) if x]
         names = book.side_names()
         if book.game == "chimera":
             if e["traps"]:

@@ -11,13 +11,19 @@ from firmware.screens.formscreen import FormScreen
 from firmware.screens.newmatch import PRESETS, NewMatch
 from firmware.texts import wrap
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
 LEVELS = (1, 2, 3)
 # A seat is a human, a human to whom the device proposes plays (engine_core/proposal.py), or a bot.
 HUMAN = 1
 HELPED = 2
 BOT = 0
 WHO = {HUMAN: "human", HELPED: "human+tips", BOT: "bot"}
-PAUSES = (0, 400, 800, 1500, 3000)  # ms
+_PAUSES = const((0, 400, 800, 1500, 3000))  # ms
 
 
 class PlaySetup(NewMatch):
@@ -45,7 +51,7 @@ class PlaySetup(NewMatch):
         fields.append(Field("limit", t("Play to"), list(LIMITS), limit or app.settings[game], wrap=False))
         fields.append(Field("level", t("Bot level"), list(LEVELS), level or 2, wrap=False))
         pause = 800 if pause is None else pause
-        fields.append(Field("delay", t("Bot pause"), list(PAUSES), pause, self._pause, wrap=False))
+        fields.append(Field("delay", t("Bot pause"), list(_PAUSES), pause, self._pause, wrap=False))
         return fields
 
     def _who(self, v):

@@ -20,7 +20,13 @@ from firmware.play_text import NO_BOMB, face, is_bomb, reading, value_token
 from firmware.texts import wrap
 from firmware.ui import Screen
 
-BURST = 400  # bot actions at most per tick when they do not pause
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_BURST = const(400)  # bot actions at most per tick when they do not pause
 
 
 class Table(Screen):
@@ -227,7 +233,7 @@ class Table(Screen):
                 app.open("playscore", "PlayScore")
             return False
         moved = False
-        for _ in range(BURST):
+        for _ in range(_BURST):
             a = s.bot_due(now)
             if a is None:
                 break

@@ -9,7 +9,13 @@ from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
 from firmware.texts import clip
 from firmware.ui import Screen
 
-MIN_DIGITS = 3  # size totals for three digits, so the text does not jump as they grow
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(x):
+        return x
+
+_MIN_DIGITS = const(3)  # size totals for three digits, so the text does not jump as they grow
 GAMES = {"chimera": "Chimera", "tichu": "Tichu"}
 
 
@@ -32,7 +38,8 @@ class Totals(Screen):
             # that makes the digits bigger (three short bands).
             bh = room // n
             name_w = (longest + 2) * ui.cw * ui.s
-            beside = ui.big_scale(MIN_DIGITS, ui.w - name_w, bh) > ui.big_scale(MIN_DIGITS, ui.w, bh - ui.lh)
+            beside = (ui.big_scale(_MIN_DIGITS, ui.w - name_w, bh)
+                      > ui.big_scale(_MIN_DIGITS, ui.w, bh - ui.lh))
             self.name_cols = ui.cols
             for i in range(n):
                 y = top + i * bh
@@ -52,7 +59,7 @@ class Totals(Screen):
                 self.names.append(ui.label(g, "", x, top, scale=ns, anchor=(0.5, 0.0)))
                 self.boxes.append((x, top + nh, cw - cw // 8, room - nh, 0.5))  # an eighth for the gaps
         for b in self.boxes:
-            s = ui.big_scale(MIN_DIGITS, b[2], b[3])
+            s = ui.big_scale(_MIN_DIGITS, b[2], b[3])
             self.nums.append(ui.label(g, "0", b[0], b[1] + (b[3] - ui.ch * s) // 2, scale=s,
                                       anchor=(b[4], 0.0)))
         self.status = ui.label(g, "", ui.w // 2, ui.h - ui.lh, anchor=(0.5, 0.0))
@@ -76,7 +83,7 @@ class Totals(Screen):
                     text = "*" + text
             ui.set(self.names[i], clip(name, self.name_cols), ui.hi if leader else ui.fg)
             b = self.boxes[i]
-            s = ui.big_scale(max(MIN_DIGITS, len(text)), b[2], b[3])
+            s = ui.big_scale(max(_MIN_DIGITS, len(text)), b[2], b[3])
             lab = self.nums[i]
             ui.set(lab, text, ui.hi if leader else ui.fg)
             if lab.scale != s:
