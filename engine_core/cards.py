@@ -110,7 +110,3 @@ class Deck:
     def format(self, codes):
         return [self.token(c) for c in codes]
 
-    def format_values(self, values):
-        t = self.value_tokens
-        return [t[v] for v in values]
-

@@ -63,14 +63,3 @@ class Pcg32:
 
     def choice(self, items):
         return items[self.below(len(items))]
-
-    def get_state(self):
-        # [state, inc]: a saved generator continues exactly where it stopped.
-        return [self.state, self.inc]
-
-    @classmethod
-    def from_state(cls, saved):
-        g = cls(0)
-        g.state = saved[0] & MASK64
-        g.inc = saved[1] & MASK64 | 1
-        return g

@@ -208,15 +208,15 @@ class ScoreBook:
         for r in self.rows:
             yield {"t": "round", "e": json.loads(r)}
 
-    def apply(self, payload):
+    def apply(self, data):
         # Redo one journaled change (not "new": that starts a book, see replay).
-        kind = payload.get("t")
+        kind = data.get("t")
         if kind == "round":
-            self.add(payload["e"])
+            self.add(data["e"])
         elif kind == "undo":
             self.undo()
         elif kind == "edit":
-            self.edit(payload["i"], payload["e"])
+            self.edit(data["i"], data["e"])
         else:
             raise EntryError("unknown change: %s" % kind)
 

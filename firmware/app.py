@@ -81,6 +81,9 @@ SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firm
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 _GAME_MODULES = const(("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu",
                        "engine_core.tichu."))
+# Journal bytes kept free for a dealt round (firmware/journal.py; a round writes at most
+# about 300).
+_ROUND_ROOM = const(1024)
 # The journal's code: loaded for a write, dropped after it.
 _JOURNAL_MODULES = const(("firmware.saves", "firmware.journal", "firmware.book_codec", "firmware.dealt_codec",
                           "engine_core.action_codec"))
@@ -169,6 +172,8 @@ class App:
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store
+        if getattr(store, "reserve", None) is not None:
+            store.reserve()  # a fresh VM's (the host's model of one keeps the store)
         kept = self._load(older)
         if older is not None:
             self._resume(kept)
@@ -186,6 +191,8 @@ class App:
         gc.collect()
         self.texts = Texts(self.settings["lang"])
         self._resume(kept)
+        if self.session is not None:
+            self.room_for_a_round()
         self.stack = []  # [(module, class, args), state] of the screens below the top one
         self.where = _HOME
         self.screen = Screen(self)  # a blank one until home() opens the first
@@ -198,8 +205,8 @@ class App:
         if self.unreadable is not None:
             self.ask_unreadable()
 
-    def t(self, en):
-        return self.texts.get(en)
+    def t(self, text):
+        return self.texts.get(text)
 
     # -- screens ------------------------------------------------------------------------
 
@@ -312,11 +319,11 @@ class App:
             self.unsaved = True
         return kept
 
-    def _resume(self, kept):
-        if self.book is not None and kept:  # a dealt match: its seats and its round in progress
+    def _resume(self, state):
+        if self.book is not None and state:  # a dealt match: its seats and its round in progress
             from firmware.play_start import resume
 
-            resume(self, kept)
+            resume(self, state)
 
     def ask_unreadable(self):
         # The store holds bytes that are no journal (garbage, zeros, a compaction the power
@@ -345,22 +352,40 @@ class App:
                 for p in self.session.round_payloads():
                     yield p
 
-    def record(self, payload):
+    def record(self, data):
         # Journal one change already made to the book or the settings; None: rewrite it all.
         if self.store is None:
             return
         s = self.session
-        if s is not None and s.unsaved and payload is not None and payload.get("t") != "actions":
+        if s is not None and s.unsaved and data is not None and data.get("t") != "actions":
             s.flush()  # the bots' actions go first, in the order they happened
         self.drop_bots()
         from firmware.saves import write
 
         try:
-            dealt = s is not None and payload is not None and payload.get("t") != "dealt"
-            write(self.store, self._snapshot, None if self.unsaved else payload, dealt)
+            dealt = s is not None and data is not None and data.get("t") != "dealt"
+            write(self.store, self._snapshot, None if self.unsaved else data, dealt)
             self.unsaved = False
         except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
             self.unsaved = True
+        _drop_modules(_JOURNAL_MODULES)
+        gc.collect()
+
+    def room_for_a_round(self):
+        # A dealt match's VM lasts a round at most (the next one starts in a fresh VM:
+        # screens/playscore.py). So the journal is given room for a round now, compacted
+        # while the heap is whole, and the compaction's buffer goes for the round: 4 KB more
+        # for the cards. A round writes at most about 300 bytes (tests/host/
+        # test_journal_capacity.py); should one not fit, its compaction makes its own buffer.
+        store = self.store
+        if store is None or getattr(store, "spare", None) is None:
+            return
+        from firmware.journal import Journal
+
+        if store.size - Journal(store).cursor()[2] < _ROUND_ROOM:
+            self.record(None)
+        if not self.unsaved:
+            store.spare = None
         _drop_modules(_JOURNAL_MODULES)
         gc.collect()
 

@@ -105,11 +105,11 @@ class Session:
             out += encode(d.name, a)
         return out
 
-    def keep(self, round_bytes):
-        # ``round_bytes`` (the round so far, the pending actions in it) is the round now:
+    def keep(self, data):
+        # ``data`` (the round so far, the pending actions in it) is the round now:
         # the Dealt lets go of those actions only here, once nothing can fail any more.
         self.dealt.take()
-        self.round = round_bytes
+        self.round = data
 
     def humans(self):
         return [s for s in range(len(self.levels)) if self.levels[s] is None]

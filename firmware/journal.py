@@ -88,30 +88,30 @@ def frame(payload):
     return _long(_LONG, payload)
 
 
-def _long(kind, body):
-    buf = bytearray(len(body) + 6)
-    _long_into(buf, 0, kind, body)
+def _long(kind, data):
+    buf = bytearray(len(data) + 6)
+    _long_into(buf, 0, kind, data)
     return bytes(buf)
 
 
-def _long_into(buf, at, kind, body):
-    # Write the long frame of ``body`` into ``buf`` from ``at`` (it takes len(body) + 6):
+def _long_into(buffer, at, kind, data):
+    # Write the long frame of ``data`` into ``buffer`` from ``at`` (it takes len(data) + 6):
     # type, length, the length's check, the body, the body's check.
-    n = len(body)
+    n = len(data)
     if n > _LONG_MAX:
         raise JournalFull("a record of %d bytes" % n)
-    buf[at:at + 4] = bytes((_CW[kind], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
-    buf[at + 4:at + 4 + n] = body
-    z = zeros(body)
-    buf[at + 4 + n:at + 6 + n] = bytes((z & 0xFF, z >> 8))
+    buffer[at:at + 4] = bytes((_CW[kind], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
+    buffer[at + 4:at + 4 + n] = data
+    z = zeros(data)
+    buffer[at + 4 + n:at + 6 + n] = bytes((z & 0xFF, z >> 8))
 
 
-def last_used(store, area, chunk=_CHUNK):
+def last_used(store, area, length=_CHUNK):
     # Offset after the last byte of ``area`` that is not 0xFF (reading back from its end
-    # ``chunk`` bytes at a time).
+    # ``length`` bytes at a time).
     end = store.size
     while end > 0:
-        n = min(chunk, end)
+        n = min(length, end)
         start = end - n
         data = store.read(area, start, n)
         if data.count(b"\xff") != n:
@@ -120,10 +120,6 @@ def last_used(store, area, chunk=_CHUNK):
             return start + n
         end = start
     return 0
-
-
-def snapshot_frame(payloads):
-    return _long(_SNAP, _items(payloads))
 
 
 def _items(payloads):
@@ -136,35 +132,36 @@ def _items(payloads):
     return b"".join(parts)
 
 
-def _snapshot_into(buf, payloads):
-    # The snapshot frame of ``payloads`` written into ``buf`` (a whole area) after the
+def _snapshot_into(buffer, payloads):
+    # The snapshot frame of ``payloads`` written into ``buffer`` (a whole area) after the
     # header's place, 0xFF after it; the area's length used. JournalFull if it does not fit.
     at = start = HEAD_LEN + 4
-    size = len(buf)
+    size = len(buffer)
     for p in payloads:
         n = len(p)
         head = bytes((n,)) if n < 0x80 else bytes((0x80 | n >> 8, n & 0xFF))
         end = at + len(head) + n
         if end + 2 > size:
             raise JournalFull("more than an area of %d bytes" % size)
-        buf[at:at + len(head)] = head
-        buf[at + len(head):end] = p
+        buffer[at:at + len(head)] = head
+        buffer[at + len(head):end] = p
         at = end
     n = at - start
     if n > _LONG_MAX:
         raise JournalFull("a record of %d bytes" % n)
-    buf[HEAD_LEN:start] = bytes((_CW[_SNAP], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
-    z = zeros(buf, start, at)
-    buf[at:at + 2] = bytes((z & 0xFF, z >> 8))
+    buffer[HEAD_LEN:start] = bytes((_CW[_SNAP], n & 0xFF, n >> 8, _ZEROS[n & 0xFF] + _ZEROS[n >> 8]))
+    z = zeros(buffer, start, at)
+    buffer[at:at + 2] = bytes((z & 0xFF, z >> 8))
     at += 2
     for i in range(at, size, _CHUNK):
         k = min(_CHUNK, size - i)
-        buf[i:i + k] = ERASED if k == _CHUNK else ERASED[:k]
+        buffer[i:i + k] = ERASED if k == _CHUNK else ERASED[:k]
     return at
 
 
-def header(gen):
-    body = b"GJ" + bytes((VERSION, gen & 0xFF, gen >> 8 & 0xFF, gen >> 16 & 0xFF, gen >> 24 & 0xFF))
+def header(count):
+    # The header of an area's ``count``-th generation.
+    body = b"GJ" + bytes((VERSION, count & 0xFF, count >> 8 & 0xFF, count >> 16 & 0xFF, count >> 24 & 0xFF))
     return bytes((_CW[_HEAD],)) + body + bytes((zeros(body),))
 
 
@@ -260,97 +257,98 @@ class Journal:
     # it builds, and on a 171 KB heap many small pieces left between the match's rows
     # can leave no room for one list to grow.
 
-    def _at(self, area, off, n):
-        # Index in the window of ``off``, with ``n`` bytes from there in it (fewer at the end
+    def _at(self, area, offset, n):
+        # Index in the window of ``offset``, with ``n`` bytes from there in it (fewer at the end
         # of the area).
         w = self._win
-        if w is None or area != self._warea or off < self._woff or off + n > self._woff + len(w):
-            w = self._win = self.store.read(area, off, max(n, _CHUNK))
-            self._warea, self._woff = area, off
-        return off - self._woff
+        if w is None or area != self._warea or offset < self._woff or offset + n > self._woff + len(w):
+            w = self._win = self.store.read(area, offset, max(n, _CHUNK))
+            self._warea, self._woff = area, offset
+        return offset - self._woff
 
-    def _byte(self, area, off):
-        i = self._at(area, off, 1)
+    def _byte(self, area, offset):
+        i = self._at(area, offset, 1)
         return self._win[i] if i < len(self._win) else 0xFF
 
-    def _bytes(self, area, off, n):
+    def _bytes(self, area, offset, n):
         if n > _CHUNK:
-            return self.store.read(area, off, n)
-        i = self._at(area, off, n)
+            return self.store.read(area, offset, n)
+        i = self._at(area, offset, n)
         return bytes(self._win[i:i + n])
 
-    def _check(self, area, off, n, z):
-        # Whether the ``n`` bytes at ``off`` hold ``z`` zero bits.
+    def _check(self, area, offset, n, z):
+        # Whether the ``n`` bytes at ``offset`` hold ``z`` zero bits.
         while n > 0:
             k = min(n, _CHUNK)
-            i = self._at(area, off, k)
+            i = self._at(area, offset, k)
             w = self._win
             if i + k > len(w):
                 return False
             z -= zeros(w, i, i + k)
-            off += k
+            offset += k
             n -= k
         return z == 0
 
-    def _frame(self, area, off):
+    def _frame(self, area, offset):
         # (kind, payload offset, payload length, next offset) of the intact frame at
-        # ``off``; kind -1 is a tiny record (its value is the length). None if there is none.
+        # ``offset``; kind -1 is a tiny record (its value is the length). None if there is none.
         size = self.store.size
-        t = _TYPE[self._byte(area, off)]
+        t = _TYPE[self._byte(area, offset)]
         if t < _TINY:
-            return -1, off, t, off + 1
+            return -1, offset, t, offset + 1
         if t < _SHORT0:
             n, z = (1, t - _ONE) if t < _TWO else (2, t - _TWO)
-            return (0, off + 1, n, off + 1 + n) if off + 1 + n <= size and self._check(area, off + 1, n, z) \
-                else None
+            if offset + 1 + n <= size and self._check(area, offset + 1, n, z):
+                return (0, offset + 1, n, offset + 1 + n)
+            return None
         if t < _LONG:
             n = t - _SHORT0 + 3
-            end = off + 1 + n
-            if end + 1 > size or not self._check(area, off + 1, n, self._byte(area, end)):
+            end = offset + 1 + n
+            if end + 1 > size or not self._check(area, offset + 1, n, self._byte(area, end)):
                 return None
-            return 0, off + 1, n, end + 1
+            return 0, offset + 1, n, end + 1
         if t == _RESYNC:
-            ok = off + 4 <= size and self._check(area, off + 1, 2, self._byte(area, off + 3))
-            return (_RESYNC, off + 1, 2, off + 4) if ok else None
+            ok = offset + 4 <= size and self._check(area, offset + 1, 2, self._byte(area, offset + 3))
+            return (_RESYNC, offset + 1, 2, offset + 4) if ok else None
         if t == _LONG or t == _SNAP:
-            n = self._length(area, off)
-            start = off + 4
+            n = self._length(area, offset)
+            start = offset + 4
             if n < 0 or n > _LONG_MAX or start + n + 2 > size:
                 return None
             z = self._byte(area, start + n) | self._byte(area, start + n + 1) << 8
             return (t, start, n, start + n + 2) if self._check(area, start, n, z) else None
         return None
 
-    def _length(self, area, off):
+    def _length(self, area, offset):
         # A long frame's checked length, or -1.
-        if off + 4 > self.store.size or not self._check(area, off + 1, 2, self._byte(area, off + 3)):
+        if offset + 4 > self.store.size or not self._check(area, offset + 1, 2, self._byte(area, offset + 3)):
             return -1
-        return self._byte(area, off + 1) | self._byte(area, off + 2) << 8
+        return self._byte(area, offset + 1) | self._byte(area, offset + 2) << 8
 
-    def _extent(self, area, off):
-        # Where a torn frame at ``off`` would have ended, as far as its intact type and
+    def _extent(self, area, offset):
+        # Where a torn frame at ``offset`` would have ended, as far as its intact type and
         # length tell; the next write must not land inside it.
-        t = _TYPE[self._byte(area, off)]
+        t = _TYPE[self._byte(area, offset)]
         if _ONE <= t < _SHORT0:
-            return off + (2 if t < _TWO else 3)
+            return offset + (2 if t < _TWO else 3)
         if _SHORT0 <= t < _LONG:
-            return off + t - _SHORT0 + 5
+            return offset + t - _SHORT0 + 5
         if t == _RESYNC:
-            return off + 4
+            return offset + 4
         if t == _LONG or t == _SNAP:
-            n = self._length(area, off)
+            n = self._length(area, offset)
             if n >= 0:
-                return off + 6 + n
-        return off + 1
+                return offset + 6 + n
+        return offset + 1
 
-    def _clean(self, area, off):
-        # Nothing but 0xFF from ``off`` to the end of the area.
+    def _clean(self, area, offset):
+        # Nothing but 0xFF from ``offset`` to the end of the area.
         store = self.store
-        while off < store.size:
-            n = min(_CHUNK, store.size - off)
-            if store.read(area, off, n) != ERASED[:n]:
+        while offset < store.size:
+            n = min(_CHUNK, store.size - offset)
+            if store.read(area, offset, n) != ERASED[:n]:
                 return False
-            off += n
+            offset += n
         return True
 
     def _find_resync(self, area, back):
@@ -378,24 +376,24 @@ class Journal:
             c = self.store.cursor
         return c
 
-    def append(self, payload, snapshot=None):
-        # Add one record. When it does not fit, the area is compacted to ``snapshot()``
+    def append(self, data, state=None):
+        # Add one record. When it does not fit, the area is compacted to ``state()``
         # (the whole state, this change included) if given, else JournalFull is raised.
         store = self.store
         area, gen, end, torn, skip = self.cursor()
-        data = frame(payload)
+        framed = frame(data)
         if area >= 0:
             pos = end
             if torn >= 0:
                 pos = max(last_used(store, area), skip)
-                data = resync(torn) + data
-            if pos + len(data) <= store.size:
-                self._guarded(store.write, area, pos, data)
-                store.cursor = (area, gen, pos + len(data), -1, 0)
+                framed = resync(torn) + framed
+            if pos + len(framed) <= store.size:
+                self._guarded(store.write, area, pos, framed)
+                store.cursor = (area, gen, pos + len(framed), -1, 0)
                 return
-        if snapshot is None:
+        if state is None:
             raise JournalFull("%d bytes free" % (store.size - end))
-        self.reset(snapshot())
+        self.reset(state())
 
     def reset(self, payloads):
         # Compaction: the whole state as a new area (new generation). ``payloads`` is read
@@ -421,9 +419,9 @@ class Journal:
         self._guarded(store.replace, target, buf)
         store.cursor = (target, gen + 1, total, -1, 0)
 
-    def _guarded(self, fn, *args):
+    def _guarded(self, function, *args):
         try:
-            fn(*args)
+            function(*args)
         except BaseException:
             self.store.cursor = None  # a failed write may have left bytes: look again
             raise

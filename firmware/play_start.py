@@ -33,20 +33,20 @@ def deal_on(app, levels, pause):
     switch(app)
 
 
-def resume(app, kept):
+def resume(app, state):
     # The dealt match the journal kept (saves.load's ``dealt``): its seats, and the round in
     # progress dealt again from its seed with its actions replayed (scored now if they end
     # it: the score line was lost). A round that does not replay (a journal from another
     # version) is dealt anew.
     play = app.settings["play"] or PLAY
-    s = Session(app, kept["levels"], play[2])
+    s = Session(app, state["levels"], play[2])
     app.session = s
-    s.dealt.first_dealer = kept["first_dealer"]
-    if kept["seed"] is None:
+    s.dealt.first_dealer = state["first_dealer"]
+    if state["seed"] is None:
         return
     d = s.dealt
     try:
-        d.start(kept["seed"], kept["actions"])
+        d.start(state["seed"], state["actions"])
     except ValueError:
         d.state = None
         return

@@ -87,8 +87,8 @@ def load(store, older, settings, dealt=None):
     return ScoreBook.replay(_changes(_records(store, older), settings, {} if dealt is None else dealt))
 
 
-def write(store, state, payload, dealt=False):
-    # Journal one change; ``payload`` None writes the whole ``state()`` (payload dicts,
+def write(store, state, data, dealt=False):
+    # Journal one change; ``data`` None writes the whole ``state()`` (payload dicts,
     # any iterable, in journal order) as a compaction, as does an append that no longer
     # fits. ``dealt``: a dealt match's seats are journaled (firmware/dealt_codec.py).
     # OSError (JournalFull among them) if it could not be saved.
@@ -100,7 +100,7 @@ def write(store, state, payload, dealt=False):
         return [encode(p) for p in state()]  # bytes only: each dict goes once encoded
 
     j = Journal(store)
-    if payload is None:
+    if data is None:
         j.reset(whole())
     else:
-        j.append(Encoder(dealt).encode(payload), whole)
+        j.append(Encoder(dealt).encode(data), whole)

@@ -21,9 +21,15 @@ class NvmStore:
         self.nvm = nvm
         self.size = len(nvm)
         self.cursor = None
-        # The compaction's buffer (firmware/journal.py reset), made now while the heap is
-        # whole: after hours of play a heap may have no 4 KB in one piece left.
-        self.spare = bytearray(self.size)
+        self.spare = None
+        self.reserve()
+
+    def reserve(self):
+        # The compaction's buffer (firmware/journal.py reset), made at a VM's start while the
+        # heap is whole: after hours of play a heap may have no 4 KB in one piece left. A
+        # dealt match lets it go for the round (firmware/app.py room_for_a_round).
+        if self.spare is None:
+            self.spare = bytearray(self.size)
 
     def read(self, area, offset, n):
         n = min(n, self.size - offset)

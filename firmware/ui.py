@@ -77,10 +77,10 @@ class Ui:
         group.append(lab)
         return lab
 
-    def set(self, lab, text, colour=None):
-        lab.text = self.fit(text)
-        if colour is not None and lab.color != colour:
-            lab.color = colour
+    def set(self, label, text, colour=None):
+        label.text = self.fit(text)
+        if colour is not None and label.color != colour:
+            label.color = colour
 
     def big_scale(self, chars, width, height):
         # The largest text scale at which ``chars`` characters fit ``width`` x ``height``.
@@ -260,8 +260,8 @@ class Screen:
         self.app = app
         self.group = None
 
-    def t(self, en):
-        return self.app.t(en)
+    def t(self, text):
+        return self.app.t(text)
 
     def enter(self):
         self.group = displayio.Group()

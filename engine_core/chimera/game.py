@@ -262,8 +262,8 @@ def _plus(hand, cards):
     return tuple(sorted(hand + tuple(cards)))
 
 
-def _replace(tup, i, x):
-    lst = list(tup)
+def _replace(items, i, x):
+    lst = list(items)
     lst[i] = x
     return tuple(lst)
 

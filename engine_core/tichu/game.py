@@ -259,8 +259,8 @@ def _minus(hand, cards):
     return tuple(c for c in hand if c not in cards)
 
 
-def _replace(tup, i, x):
-    lst = list(tup)
+def _replace(items, i, x):
+    lst = list(items)
     lst[i] = x
     return tuple(lst)
 
@@ -584,14 +584,14 @@ def _gift(state, seat, action):
     return s, events
 
 
-def _take(s, winner, to, events):
-    """The trick on the table goes to ``to``'s pile (the winner's, or the Dragon gift's)."""
-    s.piles = _replace(s.piles, to, s.piles[to] + s.trick)
+def _take(s, winner, seat, events):
+    """The trick on the table goes to ``seat``'s pile (the winner's, or the Dragon gift's)."""
+    s.piles = _replace(s.piles, seat, s.piles[seat] + s.trick)
     s.trick = ()
     s.top = None
     s.top_seat = -1
     s.passes = 0
-    events.append(("trick", winner, to))
+    events.append(("trick", winner, seat))
     events.append(("bombs_closed",))
 
 

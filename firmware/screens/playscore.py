@@ -7,6 +7,7 @@
 
 from firmware.form import row_text
 from firmware.keys import OK
+from firmware.modes import switch
 from firmware.round_summary import summary
 from firmware.rowlist import RowsScreen
 from firmware.texts import wrap
@@ -57,8 +58,11 @@ class PlayScore(RowsScreen):
         elif app.book.over():
             app.swap("matchend", "MatchEnd")
         else:
+            # The next round starts in a fresh VM (firmware/modes.py), as a new match does:
+            # nothing a round left in the heap (its names, its gaps) is there for the next.
             app.session.deal()
-            app.back()
+            if not switch(app):
+                app.back()
 
 
 def _rows(left, right, cols):

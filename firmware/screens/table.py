@@ -306,16 +306,16 @@ class Table(Screen):
             self.private(humans[i], tag == "claim")
 
 
-def _points(game, pile):
+def _points(game, cards):
     # The card points (Tichu, T1.4) or treasure (Chimera, C1.4) in a seat's pile: public,
     # every trick was taken face up.
     if game == "tichu":
         from engine_core.tichu.scoring import card_points
 
-        return card_points(pile)
+        return card_points(cards)
     from engine_core.chimera.scoring import treasure
 
-    return treasure(pile)
+    return treasure(cards)
 
 
 def happened(game, names, action, events, t):

@@ -23,12 +23,12 @@ def check(games, seed):
     changed = Counter()
     for st, seat in positions(bot, MIX, games, g):
         for lv in (1, 2, 3):
-            rng = Pcg32(g.below(1 << 30)).get_state()
-            a = bot.decide(st, seat, lv, Pcg32.from_state(rng))
+            rng = g.below(1 << 30)  # the same seed in every world
+            a = bot.decide(st, seat, lv, Pcg32(rng))
             kind = category(st, seat, a)
             seen[kind, lv] += 1
             for _ in range(WORLDS):
-                if bot.decide(scramble(st, seat, g), seat, lv, Pcg32.from_state(rng)) != a:
+                if bot.decide(scramble(st, seat, g), seat, lv, Pcg32(rng)) != a:
                     changed[kind, lv] += 1
                     break
     return seen, changed
@@ -93,13 +93,13 @@ def check_sparring(games, seed):
     changed = Counter()
     for st, seat in positions(_Sparring, mixes, games, g):
         for name in PLAYERS:
-            rng = Pcg32(g.below(1 << 30)).get_state()
-            a = PLAYERS[name].decide(st, seat, Pcg32.from_state(rng))
+            rng = g.below(1 << 30)  # the same seed in every world
+            a = PLAYERS[name].decide(st, seat, Pcg32(rng))
             assert a in game.legal_actions(st, seat)
             kind = category(st, seat, a)
             seen[kind, name] += 1
             for _ in range(WORLDS):
-                if PLAYERS[name].decide(scramble(st, seat, g), seat, Pcg32.from_state(rng)) != a:
+                if PLAYERS[name].decide(scramble(st, seat, g), seat, Pcg32(rng)) != a:
                     changed[kind, name] += 1
                     break
     return seen, changed

@@ -97,10 +97,10 @@ def test_every_generated_play_classifies_and_beats(hand, over):
 @given(hands(1, 17), st.sampled_from(UNIVERSE))
 def test_judge_legal_speaks_tokens_of_the_same_plays(hand, over):
     # CONTRACT 3: values only, each play sorted, none twice; a round trip through JSON.
-    tokens = DECK.format_values(hand)
-    req = {"op": "legal", "game": "chimera", "hand": tokens, "over": DECK.format_values(over)}
+    tokens = [DECK.value_tokens[v] for v in hand]
+    req = {"op": "legal", "game": "chimera", "hand": tokens, "over": [DECK.value_tokens[v] for v in over]}
     ans = json.loads(json.dumps(handle(json.loads(json.dumps(req)))))
-    want = sorted(tuple(DECK.format_values(p)) for p in REF.legal(hand, over))
+    want = sorted(tuple(DECK.value_tokens[v] for v in p) for p in REF.legal(hand, over))
     assert sorted(tuple(p) for p in ans["plays"]) == want
 
 

@@ -10,8 +10,9 @@ import random
 
 import pytest
 
+from firmware import journal
 from firmware.fram_store import FramStore
-from firmware.journal import HEAD_LEN, Journal, JournalFull, frame, header, snapshot_frame
+from firmware.journal import HEAD_LEN, Journal, JournalFull, frame, header
 from firmware.stores import NvmStore
 
 
@@ -247,7 +248,7 @@ def test_on_the_fram_a_compaction_cut_anywhere_leaves_the_old_area_live():
 def test_a_torn_snapshot_after_an_erase_loads_nothing_and_the_next_save_compacts():
     store = nvm_store()
     Journal(store).reset([b"settings", bytes(range(200))])
-    snap = snapshot_frame([b"settings", bytes(range(200))])
+    snap = _snapshot_frame([b"settings", bytes(range(200))])
     assert bytes(store.nvm[:HEAD_LEN + len(snap) + 1]) == header(1) + snap + b"\xff"
     # the erase went through, the pages of the header were programmed, the snapshot only partly
     bytearray.__setitem__(store.nvm, slice(HEAD_LEN + 100, HEAD_LEN + len(snap)), b"\xff" * (len(snap) - 100))
@@ -280,3 +281,8 @@ def test_an_fram_compaction_makes_0xff_only_what_held_something():
     assert fram.bytes < 100
     assert loaded(store) == [b"settings"] and bytes(fram.mem[16384 + 40:32768]) == b"\xff" * (16384 - 40)
     assert bytes(fram.mem[40:16384]) == b"\xff" * (16384 - 40)
+
+
+def _snapshot_frame(payloads):
+    # A snapshot frame as a compaction writes it.
+    return journal._long(journal._SNAP, journal._items(payloads))
