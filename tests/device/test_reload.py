@@ -7,7 +7,7 @@ from firmware.keys import DOWN, OK, UP
 from firmware.saves import load
 from firmware.stores import NvmStore
 from host_sim.device import Device
-from host_sim.player import choose, menu, new_match, play_setup, screen_name
+from host_sim.player import choose, menu, new_match, play_dealt_round, play_setup, screen_name
 
 
 def _journal(nvm):
@@ -58,6 +58,41 @@ def test_a_dealt_match_starts_in_a_fresh_vm_at_its_table_and_plays_on():
     for _ in range(50):  # the bots play on in the new VM
         dev.advance(100)
     assert dev.app.dealt.steps > 0 or screen_name(dev) == "Hand"
+
+
+def test_each_dealt_round_starts_in_a_fresh_vm_with_room_in_the_journal_and_no_spare_buffer():
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=5)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1)
+    store = dev.app.store
+    assert dev.app.reloads == 1 and store.spare is None  # the round's VM holds no compaction buffer
+    for r in range(2):
+        play_dealt_round(dev)
+        dev.press(OK)  # the breakdown's OK deals the next round: a fresh VM shows it
+        assert dev.app.reloads == 2 + r
+        assert screen_name(dev) in ("Table", "Hand", "Privacy")
+        assert dev.app.book.rounds() == 1 + r and dev.app.dealt.state is not None
+        assert dev.app.store.spare is None
+        from firmware.journal import Journal
+        assert 4096 - Journal(dev.app.store).cursor()[2] >= 1024  # room for the round
+
+
+def test_a_nearly_full_journal_is_compacted_when_a_round_starts():
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=5)
+    dev.app.pause_ms = 0
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    from firmware.dealt_codec import Encoder
+    from firmware.journal import Journal
+    store = NvmStore(nvm)
+    j = Journal(store)
+    same = Encoder(True).encode(dev.app._settings())  # the settings again: nothing changes
+    while 4096 - j.cursor()[2] >= 1024:
+        j.append(same)
+    again = Device("picosystem", store, seed=5)  # the next VM (a power cut would do the same)
+    assert 4096 - Journal(store).cursor()[2] >= 1024 and store.spare is None
+    assert screen_name(again) in ("Table", "Hand", "Privacy")
 
 
 def test_without_a_store_the_switch_stays_in_this_vm():
