@@ -380,14 +380,11 @@ class App:
         store = self.store
         if store is None or getattr(store, "spare", None) is None:
             return
-        from firmware.journal import Journal
-
-        if store.size - Journal(store).cursor()[2] < _ROUND_ROOM:
+        end = store.cursor[2] if store.cursor is not None else store.size  # the load left it
+        if store.size - end < _ROUND_ROOM:
             self.record(None)
         if not self.unsaved:
             store.spare = None
-        _drop_modules(_JOURNAL_MODULES)
-        gc.collect()
 
     def drop_bots(self):
         # The bots' code (still there after a bot's play that is journaled now, or that
