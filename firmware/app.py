@@ -168,6 +168,8 @@ class App:
         self.reloading = False  # a switch of mode asked for a fresh VM (firmware/modes.py)
         self.on_reload = None  # the board's reload (code.py); None: start again in place
         self.reloads = 0
+        self._later = False  # a screen's tick is running: a screen it opens waits (_tick)
+        self._next = None
         self._made = (profile.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
@@ -244,6 +246,9 @@ class App:
         return self.screen
 
     def _start(self, where, state, result):
+        if self._later:  # a tick asks (see _tick)
+            self._next = (where, state, result)
+            return
         self.screen.leave()
         self.screen = Screen(self)
         _drop_modules(SCREEN_MODULES)
@@ -274,8 +279,7 @@ class App:
         if self.reloading:
             self._reload()
             return keys
-        tick = getattr(self.screen, "tick", None)
-        if tick is not None and tick(now) and not self.reloading:  # it moved on by itself (a bot played)
+        if self._tick(now) and not self.reloading:  # it moved on by itself (a bot played)
             self.screen.draw()
             self.panel.pending = True
         if keys:
@@ -283,6 +287,25 @@ class App:
             self.panel.pending = True
         self.panel.flush(now, self.input.idle_ms(now))
         return keys
+
+    def _tick(self, now):
+        # The screen's tick. A screen it opens comes once the tick has returned: the old
+        # screen's code and objects are let go before the new one's are loaded (the end of
+        # a dealt round, the table opening the breakdown, is the heap's tightest moment).
+        tick = getattr(self.screen, "tick", None)
+        if tick is None:
+            return False
+        self._later = True
+        try:
+            moved = tick(now)
+        finally:
+            self._later = False
+        tick = None
+        where = self._next
+        if where is not None:
+            self._next = None
+            self._start(*where)
+        return moved
 
     def _reload(self):
         # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);

@@ -41,7 +41,10 @@ def _records(store, older):
 
 def _changes(payloads, settings, dealt):
     # The score book's changes; settings payloads update ``settings`` on the way, a dealt
-    # match's payloads ``dealt`` (see load).
+    # match's payloads ``dealt`` (see load). Only the round in progress's actions are
+    # decoded, once all is read: a finished round's are skipped as bytes (a round's VM
+    # reads the whole match at its start: firmware/app.py).
+    raw = []
     for p in payloads:
         kind = p.get("t") if isinstance(p, dict) else None
         if kind == "settings":
@@ -52,24 +55,27 @@ def _changes(payloads, settings, dealt):
             dealt.clear()
             for k in ("game", "levels", "first_dealer"):
                 dealt[k] = p[k]
-            dealt["seed"] = None
-            dealt["actions"] = []
+            raw = []
         elif kind == "actions":
-            _actions(dealt, p["b"])
+            if dealt:
+                raw.append(p["b"])
         else:
             if kind == "new":
                 dealt.clear()
+                raw = []
             elif kind == "round" and dealt:  # that round is over: its actions are done with
-                dealt["seed"] = None
-                dealt["actions"] = []
+                raw = []
             yield p
+    if dealt:
+        dealt["seed"] = None
+        dealt["actions"] = []
+        for b in raw:
+            _actions(dealt, b)
 
 
 def _actions(dealt, b):
     from engine_core.action_codec import decode_all
 
-    if not dealt:
-        return
     for a in decode_all(dealt["game"], b):
         if a[0] == "seed":  # a round's deal: its actions follow
             dealt["seed"] = a[2]
