@@ -77,17 +77,17 @@ class Deck:
         t = self.value_tokens[v]
         return t if f == _NOFAM else t + _FAMILIES[f]
 
-    def parse(self, field, need_family=False):
+    def parse(self, text, need_family=False):
         # Cards from a JSON list of tokens or a space-separated string.
         #
         # Raises CardError naming the bad token, or the card named more often than
         # the deck holds it (``7j`` twice, five ``5``s, two ``P``).
-        if isinstance(field, str):
-            toks = field.split()
-        elif isinstance(field, list):
-            toks = field
+        if isinstance(text, str):
+            toks = text.split()
+        elif isinstance(text, list):
+            toks = text
         else:
-            raise CardError("cards must be a list of tokens or a string, not %s" % shown(field))
+            raise CardError("cards must be a list of tokens or a string, not %s" % shown(text))
         codes = [self.parse_token(t, need_family) for t in toks]
         self.check_possible(codes)
         return codes

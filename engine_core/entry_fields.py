@@ -16,10 +16,10 @@ def need(entry, name):
     return entry[name]
 
 
-def int_in(entry, name, lo, hi, default=None):
+def int_in(entry, name, min, max, default=None):
     x = entry.get(name, default) if default is not None else need(entry, name)
-    if not is_int(x) or x < lo or x > hi:
-        raise EntryError("%s must be a whole number from %d to %d" % (name, lo, hi))
+    if not is_int(x) or x < min or x > max:
+        raise EntryError("%s must be a whole number from %d to %d" % (name, min, max))
     return x
 
 
@@ -30,9 +30,9 @@ def flag(entry, name):
     return x
 
 
-def points(x, name, lo, hi):
-    if not is_int(x) or x % 5 or x < lo or x > hi:
-        raise EntryError("%s must be a multiple of 5 from %d to %d" % (name, lo, hi))
+def points(x, name, min, max):
+    if not is_int(x) or x % 5 or x < min or x > max:
+        raise EntryError("%s must be a multiple of 5 from %d to %d" % (name, min, max))
     return x
 
 

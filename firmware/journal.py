@@ -75,17 +75,17 @@ def zeros(data, start=0, end=None):
     return z
 
 
-def frame(payload):
+def frame(data):
     # The bytes of one record frame.
-    n = len(payload)
+    n = len(data)
     if n == 1:
-        return bytes((_CW[payload[0]] if payload[0] < _TINY else _CW[_ONE + zeros(payload)],)) + \
-            (b"" if payload[0] < _TINY else payload)
+        return bytes((_CW[data[0]] if data[0] < _TINY else _CW[_ONE + zeros(data)],)) + \
+            (b"" if data[0] < _TINY else data)
     if n == 2:
-        return bytes((_CW[_TWO + zeros(payload)],)) + payload
+        return bytes((_CW[_TWO + zeros(data)],)) + data
     if 3 <= n <= _SHORT_MAX:
-        return bytes((_CW[_SHORT0 + n - 3],)) + payload + bytes((zeros(payload),))
-    return _long(_LONG, payload)
+        return bytes((_CW[_SHORT0 + n - 3],)) + data + bytes((zeros(data),))
+    return _long(_LONG, data)
 
 
 def _long(kind, data):

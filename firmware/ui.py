@@ -162,10 +162,10 @@ def tile_of(font, o):
     return glyph.tile_index
 
 
-def text_grid(font, n, shader):
+def text_grid(font, n, pixel_shader):
     # A line of ``n`` (at least one) character cells over the font's glyph sheet, blank.
     cw, ch = font.get_bounding_box()[:2]
-    return displayio.TileGrid(font.bitmap, pixel_shader=shader, width=max(1, n), height=1,
+    return displayio.TileGrid(font.bitmap, pixel_shader=pixel_shader, width=max(1, n), height=1,
                               tile_width=cw, tile_height=ch, default_tile=tile_map(font)[32])
 
 

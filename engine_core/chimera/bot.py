@@ -89,28 +89,28 @@ def _out_of_reach(t, room):
                 t[kind * 13 + length] = 0
 
 
-def _minus(c, vals):
+def _minus(c, values):
     d = list(c)
-    for x in vals:
+    for x in values:
         d[x] -= 1
     return d
 
 
-def _reading(vals, top):
+def _reading(values, top):
     # The reading a play of these values takes now (the highest legal, C5.2) and the
     # list of legal readings (two only for a Pi Ya straight with an open end).
     c = [0] * 16
-    for x in vals:
+    for x in values:
         c[x] += 1
     rs = [r for r in classify(c) if top is None or beats(r, top)]
     return rs[-1], rs
 
 
-def _action(v, vals, top):
+def _action(v, values, top):
     # The legal action (as listed by legal_actions) that plays these values.
-    codes = _pick(_by_value(v["hand"]), vals)
-    if PIYA in vals and len(vals) >= 5:
-        r, rs = _reading(vals, top)
+    codes = _pick(_by_value(v["hand"]), values)
+    if PIYA in values and len(values) >= 5:
+        r, rs = _reading(values, top)
         if len(rs) > 1:
             return (v["seat"], "play", codes, r[2])
     return (v["seat"], "play", codes, None)
@@ -162,18 +162,18 @@ def _give(v, level):
 
 
 
-def _pair_for_partner(v, combos, vals, n):
+def _pair_for_partner(v, combos, values, n):
     # The partner's one known card is the face-up card it was dealt (C2.3): a lone single
     # of its value makes it a pair there, so it goes first.
     if v["face_up_holder"] != _partner(v):
-        return vals
+        return values
     x = v["face_up"] >> 3
-    if x in vals or x >= PIYA:
-        return vals
+    if x in values or x >= PIYA:
+        return values
     for cb in combos:
         if cb[0] == SINGLE and cb[2] == x:
-            return ([x] + vals)[:n]
-    return vals
+            return ([x] + values)[:n]
+    return values
 
 
 def _spare_singles(combos, t, n):
@@ -189,9 +189,9 @@ def _best_singles(combos, n):
     return vals[:n]
 
 
-def _lowest_loose(c, vals, n):
+def _lowest_loose(c, values, n):
     # Fill up with the cheapest cards left: lowest values not yet chosen.
-    out = list(vals)
+    out = list(values)
     d = _minus(c, out)
     for x in range(1, 16):
         while d[x] and len(out) < n:
@@ -274,12 +274,12 @@ def _follow(v, level):
     return best
 
 
-def _block(t, top, cands, left):
+def _block(t, top, items, left):
     # The lowest plain play over the partner's that nothing unseen beats, when the
     # Chimera, holding ``left`` cards, could beat the partner's play (tracking, C6).
     if top[0] in (TRAP, ATTACK) or _cards_in(top) > left or not can_beat(t, top[0], top[1], top[2]):
         return None
-    for p, r in _shortlist(cands, top, False):
+    for p, r in _shortlist(items, top, False):
         if r[0] != TRAP and r[0] != ATTACK and not can_beat(t, r[0], r[1], r[2]):
             return p
     return None
@@ -293,7 +293,7 @@ def _cards_in(r):
 _PER_RANK = const(2)  # plays of one rank (one core, other attachments) worth weighing
 
 
-def _shortlist(cands, top, urgent):
+def _shortlist(items, top, urgent):
     # (play, reading) pairs worth weighing, lowest first: at most _PER_RANK per rank
     # (they differ in attached cards only; the lowest attachments come first), Pi Ya
     # kept as the second-best single unless an opponent is about to go out or nothing
@@ -302,7 +302,7 @@ def _shortlist(cands, top, urgent):
     tried = {}
     later = []
     kind, length = top[0], top[1]
-    for p in cands:
+    for p in items:
         n = len(p)
         if n == 2 and p[0] == PIYA and p[1] == CHIMERA:
             out.append((p, (ATTACK, 1, 0)))

@@ -79,7 +79,7 @@ def threats(u):
     return t
 
 
-def _runs_into(t, u, kind, need, least, holes_ok):
+def _runs_into(t, u, kind, need, min, holes_ok):
     # For each top value, the longest window ending there of values held `need` times
     # with at most `holes_ok` values missing; tops ascend, so the last write is the best.
     last = 0  # the latest hole
@@ -90,17 +90,17 @@ def _runs_into(t, u, kind, need, least, holes_ok):
             prev = last
             last = top
         n = top - (prev if holes_ok else last)
-        while n >= least:
+        while n >= min:
             t[base + n] = top
             n -= 1
 
 
-def can_beat(t, kind, length, rank):
+def can_beat(t, kind, length, value):
     # Could the unseen cards (threats table ``t``) make a higher combination of the same
     # kind and length? (The attack never loses.)
     if kind == ATTACK:
         return False
-    return t[kind * 13 + length] > rank
+    return t[kind * 13 + length] > value
 
 
 # ----------------------------------------------------------------------------- the plan
@@ -138,10 +138,10 @@ _TRAP_CB = [(TRAP, 1, v, (v, v, v, v)) for v in range(TOP + 1)]
 _ATTACK_CB = (ATTACK, 1, 0, (PIYA, CHIMERA))
 
 
-def _split(c0, t, straights):
+def _split(data, t, straights):
     # ``straights``: 0 none, else the most copies of a value a straight may draw from
     # (never 4: traps stay whole).
-    c = list(c0)
+    c = list(data)
     out = []
     if c[PIYA] and c[CHIMERA]:
         out.append(_ATTACK_CB)
@@ -181,12 +181,12 @@ def _split(c0, t, straights):
     return k, out
 
 
-def _take_straights(c, out, most):
+def _take_straights(c, out, max):
     found = []
     v = 1
     while v <= MAX_SEQ - 4:
         x = v
-        while x < v + 5 and 0 < c[x] <= most:
+        while x < v + 5 and 0 < c[x] <= max:
             x += 1
         if x < v + 5:
             v = x + 1  # no straight of 5 holds the value at x
@@ -213,8 +213,8 @@ def _take_straights(c, out, most):
         out.append((STRAIGHT, hi - lo + 1, hi, tuple(range(lo, hi + 1))))
 
 
-def _take_runs(c, n, least, kind, out):
-    # Runs of values held exactly n times (within 1..12), at least ``least`` long.
+def _take_runs(c, n, min, kind, out):
+    # Runs of values held exactly n times (within 1..12), at least ``min`` long.
     v = 1
     while v <= MAX_SEQ:
         if c[v] != n:
@@ -224,7 +224,7 @@ def _take_runs(c, n, least, kind, out):
         while v <= MAX_SEQ and c[v] == n:
             v += 1
         hi = v - 1
-        if hi - lo + 1 >= least:
+        if hi - lo + 1 >= min:
             vals = ()
             for x in range(lo, hi + 1):
                 vals += (x,) * n

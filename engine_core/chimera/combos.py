@@ -79,9 +79,9 @@ def classify(c):
     return out
 
 
-def _run(vals):
+def _run(values):
     # True when the sorted values are consecutive and within 1..12.
-    return vals[-1] <= MAX_SEQ and vals[-1] - vals[0] + 1 == len(vals)
+    return values[-1] <= MAX_SEQ and values[-1] - values[0] + 1 == len(values)
 
 
 def _classify_trios(c, n, singles, pairs, trios, out):

@@ -229,8 +229,8 @@ _USAGE = {"bid": "bid takes one amount: 20, 30 or 40", "pass": "pass takes no ar
           "give": "give takes one set of cards", "play": "play takes cards and at most an as"}
 
 
-def _args(action, lo, hi):
-    if not lo <= len(action) <= hi:
+def _args(action, min, max):
+    if not min <= len(action) <= max:
         raise IllegalAction(_USAGE[action[1]])
 
 

@@ -62,10 +62,10 @@ _PSUB_ROW = None
 _PSUB_AT = None
 
 
-def use_tables(on):
+def use_tables(value):
     # Build (True) or drop (False) the optional tables; the plays are the same.
     global _RUNP, _PSUB_ROW, _PSUB_AT
-    if not on:
+    if not value:
         _SEQS[2] = _SEQS[3] = _RUNP = _PSUB_ROW = _PSUB_AT = None
         return
     run = [[_SPAN[a:z + 1] for z in range(MAX_SEQ + 1)] for a in range(MAX_SEQ + 2)]
@@ -96,11 +96,11 @@ def buckets(c):
     return ones, twos, threes, [v for v in threes if c[v] > 3] if threes else threes
 
 
-def _runs(vals):
+def _runs(values):
     # Maximal runs (lo, hi) of consecutive values within 1..12 in a sorted list.
     runs = []
     lo = hi = -1
-    for v in vals:
+    for v in values:
         if v > MAX_SEQ:
             break
         if v == hi + 1:
@@ -114,30 +114,30 @@ def _runs(vals):
     return runs
 
 
-def _consecutive(vals):
+def _consecutive(values):
     # Do two values of the sorted list follow each other within 1..12?
     prev = -1
-    for v in vals:
+    for v in values:
         if v == prev + 1 and v <= MAX_SEQ:
             return True
         prev = v
     return False
 
 
-def _windows(runs, k, least, r):
+def _windows(runs, k, min, r):
     # Windows (a, z) inside the runs: z - a + 1 == k (any length >= least when k is
     # 0), top z above r.
     if k:
         return [(z - k + 1, z) for lo, hi in runs for z in range(max(lo + k - 1, r + 1), hi + 1)]
-    return [(a, z) for lo, hi in runs for a in range(lo, hi - least + 2)
-            for z in range(max(a + least - 1, r + 1), hi + 1)]
+    return [(a, z) for lo, hi in runs for a in range(lo, hi - min + 2)
+            for z in range(max(a + min - 1, r + 1), hi + 1)]
 
 
-def _unit_runs(n, runs, k, least, r, out):
+def _unit_runs(n, runs, k, min, r, out):
     # Runs of n-card units (pairs, trios) inside the runs: every window of length k
     # (any length >= least when k is 0) with top above r.
     table = _SEQS[n]
-    need = k or least
+    need = k or min
     for lo, hi in runs:
         if hi - lo + 1 < need:
             continue
@@ -303,39 +303,39 @@ def _four_two_pairs(c, b, k, r, out):
             out += [(f, f, f, f, x, x, y, y) for j, x in enumerate(hi) for y in hi[j + 1:]]
 
 
-def _trio_seq_with(b, k, r, out, cands, n, avoid_pc):
+def _trio_seq_with(b, k, r, out, items, n, avoid_pc):
     # k consecutive trios plus k attached singles (n 1) or pairs (n 2) of other values.
     if len(b[2]) < 2:
         return
     for a, z in _windows(_runs(b[2]), k, 2, r):
         core = tuple(sorted(_SPAN[a:z + 1] * 3))
         if z == a + 1:  # two trios, two attachments: most of them, so unrolled
-            lo = [(v,) * n for v in cands if v < a]
-            hi = [(v,) * n for v in cands if v > z]
+            lo = [(v,) * n for v in items if v < a]
+            hi = [(v,) * n for v in items if v > z]
             out += [x + y + core for j, x in enumerate(lo) for y in lo[j + 1:]]
             out += [x + core + y for x in lo for y in hi]
             out += [core + x + y for j, x in enumerate(hi) for y in hi[j + 1:]
                     if not (avoid_pc and y[0] == CHIMERA and x[0] == PIYA)]
             continue
-        cand = [v for v in cands if v < a or v > z]
+        cand = [v for v in items if v < a or v > z]
         if len(cand) > z - a:
             _attach(cand, z - a + 1, core, a, n, avoid_pc, out)
 
 
-def _attach(cand, u, core, a, n, avoid_pc, out):
+def _attach(play, u, core, a, n, avoid_pc, out):
     # Append core plus every u-subset of cand (ascending values, each n times), sorted.
-    m = len(cand)
+    m = len(play)
     idx = list(range(u))
     while True:
         below = ()
         above = ()
         for i in idx:
-            v = cand[i]
+            v = play[i]
             if v < a:
                 below += (v,) * n
             else:
                 above += (v,) * n
-        if not (avoid_pc and cand[idx[-1]] == CHIMERA and cand[idx[-2]] == PIYA):
+        if not (avoid_pc and play[idx[-1]] == CHIMERA and play[idx[-2]] == PIYA):
             out.append(below + core + above)
         # next combination of indices, lexicographic
         i = u - 1

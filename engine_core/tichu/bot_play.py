@@ -74,20 +74,20 @@ def bot_hand_points(cards):
 
 # ----------------------------------------------------------------------------- cards and actions
 
-def cards_for(vals, hand, avoid):
-    """Card codes of ``hand`` for the values ``vals`` (15: the Phoenix), cards of bombs
+def cards_for(values, hand, avoid):
+    """Card codes of ``hand`` for the values ``values`` (15: the Phoenix), cards of bombs
     (``avoid``) last; a straight is kept out of one suit (that would be a bomb, T3.4).
     None when the hand lacks them."""
     pool = [c for c in hand if c not in avoid] + [c for c in hand if c in avoid]
     out = []
-    for val in vals:
+    for val in values:
         for c in pool:
             if c >> 3 == val and c not in out:
                 out.append(c)
                 break
         else:
             return None
-    if len(out) >= 5 and PHOENIX not in vals and _one_suit(out):
+    if len(out) >= 5 and PHOENIX not in values and _one_suit(out):
         for i in range(len(out)):
             for c in pool:
                 if c >> 3 == out[i] >> 3 and c & 7 != out[i] & 7 and c not in out:
@@ -147,8 +147,8 @@ def _is_bomb_cards(p):
     return n >= 5 and _one_suit(p) and p[-1] >> 3 != PHOENIX
 
 
-def has_value(vals, w):
-    for x in vals:
+def has_value(values, w):
+    for x in values:
         if x == w:
             return True
     return False
@@ -386,9 +386,9 @@ def follow(x, rng):
     return (seat, "pass")
 
 
-def _best_follow(x, cands, bound):
+def _best_follow(x, items, bound):
     """The follow whose rest plays best, if it is worth playing now."""
-    if not cands:
+    if not items:
         return None
     v = x.v
     t = x.t
@@ -397,7 +397,7 @@ def _best_follow(x, cands, bound):
     best = None
     best_gain = -99
     evals = 0
-    for r in sorted(cands, key=lambda r: r[2]):
+    for r in sorted(items, key=lambda r: r[2]):
         gain = None
         for c in x.combos:
             if c[:3] == r[:3] and sorted(c[3]) == sorted(r[3]):
@@ -449,8 +449,8 @@ def _urgency(x):
     return u
 
 
-def _minus(hand, vals, avoid):
-    cards = cards_for(vals, hand, avoid)
+def _minus(hand, values, avoid):
+    cards = cards_for(values, hand, avoid)
     if cards is None:
         return None
     return [c for c in hand if c not in cards and c not in avoid]

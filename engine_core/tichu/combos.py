@@ -121,21 +121,21 @@ def _full_house(ones, twos, threes, ph, out):
         out.append((FULL_HOUSE, 1, twos[1]))
 
 
-def _pair_seq(vals, ones, twos, threes, n, ph, out):
+def _pair_seq(values, ones, twos, threes, n, ph, out):
     """k >= 2 pairs of consecutive ranks; the Phoenix completes one of them."""
     if threes or len(ones) != ph or n & 1:
         return
     k = n >> 1
-    if len(vals) == k and vals[-1] - vals[0] + 1 == k:
-        out.append((PAIR_SEQ, k, vals[-1]))
+    if len(values) == k and values[-1] - values[0] + 1 == k:
+        out.append((PAIR_SEQ, k, values[-1]))
 
 
-def _straight(vals, n, ph, fam, out):
+def _straight(values, n, ph, fam, out):
     """n >= 5 consecutive values 1..A; the Phoenix fills a gap or an open end, never the 1
     (T3.1, T3.5). All one suit without Mah Jong or Phoenix: a straight flush (T3.4)."""
     if n < 5:
         return
-    lo, hi = vals[0], vals[-1]
+    lo, hi = values[0], values[-1]
     span = hi - lo + 1
     if not ph:
         if span == n:

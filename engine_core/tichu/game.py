@@ -226,8 +226,8 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _args(action, lo, hi):
-    if not lo <= len(action) <= hi:
+def _args(action, min, max):
+    if not min <= len(action) <= max:
         raise IllegalAction("%s takes %s" % (action[1], _USAGE.get(action[1], "no argument")))
 
 
