@@ -214,8 +214,8 @@ def main(argv):
     for b in BIDS:
         print("    %d: %s," % (b, tuple(chances[b])))
     print("}")
-    print("HUNTER = %s" % (tuple(hunter),))
-    print("ODDS = %s  (least made-logit, thousandths, with bids made >= %.0f%% against each of %s)"
+    print("_HUNTER = const(%s)" % (tuple(hunter),))
+    print("_ODDS = const(%s)  (least made-logit, thousandths, with bids made >= %.0f%% against each of %s)"
           % (odds, 100 * args.target, ",".join(str(o) for o in args.strong)))
     for opp in opps:
         out = replay(hands[opp], model, odds)

@@ -13,8 +13,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 _PASS = const(0)
 PLAY = 1

@@ -11,8 +11,8 @@ from engine_core.errors import CardError, shown
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 _FAMILIES = const("jspt")
 _NOFAM = const(4)

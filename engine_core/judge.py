@@ -8,8 +8,8 @@ from engine_core.errors import Refused, RequestError, shown
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 _OPS = const(("classify", "beats", "legal", "replay", "score"))
 

@@ -37,8 +37,8 @@ from firmware.ui import Screen, Ui
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 _SETTLE_MS = const(400)  # e-paper: quiet time before a refresh
 
@@ -146,17 +146,17 @@ class Panel:
 
 
 class App:
-    def __init__(self, profile, display, keys, store=None, encoder=None, older=None):
-        self._boot(profile, display, keys, store, encoder, older)
+    def __init__(self, board, display, keys, store=None, encoder=None, older=None):
+        self._boot(board, display, keys, store, encoder, older)
 
-    def _boot(self, profile, display, keys, store, encoder, older):
+    def _boot(self, board, display, keys, store, encoder, older):
         # The app's start, at power-up or in a fresh VM (and in its host model, _reload).
         # Only what the app uses of the profile is kept, so the board may drop the module.
-        self.hints = profile.HINTS
-        self.ui = Ui(profile.WIDTH, profile.HEIGHT, profile.DEPTH, profile.PAPER, profile.PX_PER_MM)
-        refresh = profile.REFRESH_MS
+        self.hints = board.HINTS
+        self.ui = Ui(board.WIDTH, board.HEIGHT, board.DEPTH, board.PAPER, board.PX_PER_MM)
+        refresh = board.REFRESH_MS
         self.panel = Panel(display, refresh, _SETTLE_MS if refresh else 0)
-        self.input = Input(keys, profile.KEYMAP, encoder)
+        self.input = Input(keys, board.KEYMAP, encoder)
         self.settings = fresh_settings()
         self.book = None
         self.session = None  # the dealt match's cards (firmware/dealer.py), or None
@@ -170,7 +170,7 @@ class App:
         self.reloads = 0
         self._later = False  # a screen's tick is running: a screen it opens waits (_tick)
         self._next = None
-        self._made = (profile.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
+        self._made = (board.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store

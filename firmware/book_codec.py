@@ -12,8 +12,8 @@ import json
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SETTINGS = 1
 NEW = 2

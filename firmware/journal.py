@@ -31,14 +31,14 @@
 # RAM: between writes the store keeps a small cursor tuple; reading holds one payload at a
 # time (records() is a generator); a compaction holds the new area's bytes once.
 
-# The 70 bytes with four 1 bits, ascending: 0..31 tiny records; one-byte payloads by
-# their zero count (0..8), two-byte ones by theirs (0..16); lengths 3..10; the other types.
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
+# The 70 bytes with four 1 bits, ascending: 0..31 tiny records; one-byte payloads by
+# their zero count (0..8), two-byte ones by theirs (0..16); lengths 3..10; the other types.
 _CW = bytes(b for b in range(256) if (bin(b).count("1") == 4))
 _TYPE = bytearray(b"\xff" * 256)  # type byte -> its index in _CW, 0xFF for no type
 for _i in range(len(_CW)):

@@ -10,8 +10,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 UP = "up"
 DOWN = "down"
@@ -25,8 +25,8 @@ CCW = "ccw"
 BOMB = "bomb"  # dealer mode: claim a bomb out of turn (T5.2) or a Tichu call (T2.4)
 
 HOLD_MS = 600
-REPEAT_DELAY_MS = 500
-REPEAT_MS = 150
+_REPEAT_DELAY_MS = const(500)
+_REPEAT_MS = const(150)
 REPEATS = (UP, DOWN)
 
 # supervisor.ticks_ms() and keypad timestamps wrap at 2**29.
@@ -81,7 +81,7 @@ class Input:
                     st[2] = True
                     out.append(hold)
             elif tap in REPEATS:
-                st[1] = now + REPEAT_MS
+                st[1] = now + _REPEAT_MS
                 out.append(tap)
         if self.encoder is not None:
             pos = self.encoder.position
@@ -107,7 +107,7 @@ class Input:
             if hold is None:
                 if tap is not None:
                     out.append(tap)
-                self.down[n] = [t, t + REPEAT_DELAY_MS, False]
+                self.down[n] = [t, t + _REPEAT_DELAY_MS, False]
             else:
                 self.down[n] = [t, t + HOLD_MS, False]
         elif n in self.down:

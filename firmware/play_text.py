@@ -8,8 +8,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 _FAMILY = const("jspt")
 # Jade, Sword, Pagoda, Star on colour panels (the specials in the text colour).

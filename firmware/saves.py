@@ -44,7 +44,7 @@ def _changes(payloads, settings, dealt):
     # match's payloads ``dealt`` (see load). Only the round in progress's actions are
     # decoded, once all is read: a finished round's are skipped as bytes (a round's VM
     # reads the whole match at its start: firmware/app.py).
-    raw = []
+    raw = []  # type: list
     for p in payloads:
         kind = p.get("t") if isinstance(p, dict) else None
         if kind == "settings":

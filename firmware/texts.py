@@ -11,8 +11,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 KEY = 4  # characters of a key
 _CHUNK = const(400)  # characters of a piece of the loaded table

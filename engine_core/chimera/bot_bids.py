@@ -11,19 +11,19 @@
 # or 40 gives (C4.2), traps, the attack and the silent Hunter (C8.1).
 #
 # A bid is only made when it is likely to be made: a logistic fit of "the Chimera went out
-# first" per bid (against level 3 and the stronger partner) must reach ODDS, the least
+# first" per bid (against level 3 and the stronger partner) must reach _ODDS, the least
 # that kept the bids made at the fit's target or more against each of them on those
 # rounds (a failed bid costs the bid and gives each Hunter 20, C8.2). Among those bids the
 # one of highest value is made when it beats passing; the score and the limit shift that.
 
-# Features (features()): (1, plan cost, Chimera, Pi Ya, Heroes, 12s, traps + attack).
-# Per bid, the value in hundredths of a point:
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
+# Features (features()): (1, plan cost, Chimera, Pi Ya, Heroes, 12s, traps + attack).
+# Per bid, the value in hundredths of a point:
 WEIGHTS = {
     20: (-832, -15, 3117, 2222, 1324, 725, 876),
     30: (-978, -21, 3932, 2580, 1538, 833, 962),
@@ -35,8 +35,8 @@ CHANCES = {
     30: (-878, -7, 1172, 747, 374, 242, 77),
     40: (-1317, -7, 1280, 641, 410, 291, 90),
 }
-HUNTER = (-1527, -10, 1364, 896, 476, 279, 530)  # a Hunter's value (hundredths)
-ODDS = 225  # the least log-odds of making a bid (thousandths)
+_HUNTER = const((-1527, -10, 1364, 896, 476, 279, 530))  # a Hunter's value (hundredths)
+_ODDS = const(225)  # the least log-odds of making a bid (thousandths)
 _LEVEL1_AT = const(60)   # level 1 bids only with a hand this strong
 _LEVEL2_AT = const(130)  # level 2 bids 20 at or below this cost
 _OTHERS_BID = const(3)  # in 4: how often somebody else bids once this seat passes (no bid yet)
@@ -70,7 +70,7 @@ def chance(b, k, c):
 def passing(k, c, v):
     # The predicted value of passing: a Hunter's once somebody bid; before a bid, a redeal
     # (0) when the two others passed already, else a Hunter's as often as one of them bids.
-    h = _dot(HUNTER, features(k, c))
+    h = _dot(_HUNTER, features(k, c))
     if v["bid"]:
         return h
     if v["passes"] >= 2:
@@ -87,7 +87,7 @@ def bid_choice(k, c, v, level):
     best = 0
     best_ev = passing(k, c, v) + _score_shift(v)
     for b in (20, 30, 40):
-        if b > v["bid"] and chance(b, k, c) >= ODDS:
+        if b > v["bid"] and chance(b, k, c) >= _ODDS:
             ev = expected(b, k, c)
             if ev > best_ev:
                 best, best_ev = b, ev

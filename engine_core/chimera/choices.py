@@ -8,6 +8,14 @@ from engine_core.chimera.combos import beats, classify
 from engine_core.chimera.game import BID, BIDS, GIVE, GIVES, decision
 from engine_core.chimera.movegen import legal_plays, step_plays as movegen_step_plays, steps
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the names stay
+    def const(expr):  # type: ignore[misc]
+        return expr
+
+_ONE_READING = const((None,))
+
 
 def legal_actions(state, seat):
     # See game.legal_actions.
@@ -27,9 +35,6 @@ def legal_actions(state, seat):
         for a in readings_of(p, top) or _ONE_READING:
             out.append((seat, "play", codes, a))
     return out
-
-
-_ONE_READING = (None,)
 
 
 # A device that lists a seat's plays (the hand's menu) takes them in the pieces of

@@ -18,8 +18,8 @@ from engine_core.chimera.cards import DECK
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SEATS = 3
 HAND = 17

@@ -18,8 +18,8 @@ from engine_core.match import Match, valid_limit
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SEATS = 3
 HAND = 17
@@ -36,7 +36,7 @@ OVER = "over"
 
 _DECK = tuple(DECK.card_list)
 _DECK_SET = set(_DECK)
-_NO_GIVES = (None, None, None)
+_NO_GIVES = const((None, None, None))
 _EMPTY3 = const(((), (), ()))
 
 

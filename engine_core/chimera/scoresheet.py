@@ -9,8 +9,8 @@ from engine_core.errors import EntryError
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SEATS = 3
 BIDS = (20, 30, 40)

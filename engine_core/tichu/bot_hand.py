@@ -27,8 +27,8 @@ from engine_core.tichu.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 _SURE = const(8)
 # The chance to win by the number of ways the cards out could beat it: sets...

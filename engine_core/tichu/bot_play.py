@@ -21,8 +21,8 @@ from engine_core.tichu.movegen import legal_plays
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 MJ_CARD = MAHJONG << 3 | 4
 _MAX_REPLANS = const(6)  # follows weighed by a new plan, lowest first: the time budget on the board

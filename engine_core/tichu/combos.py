@@ -19,8 +19,8 @@ from engine_core.tichu.cards import ACE, DOG, DRAGON, MAHJONG, PHOENIX
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SINGLE = 0
 PAIR = 1

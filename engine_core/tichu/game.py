@@ -33,8 +33,8 @@ from engine_core.tichu.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SEATS = 4
 HAND = 14

@@ -9,8 +9,8 @@ from engine_core.errors import EntryError
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 SEATS = 4
 CALL_VALUE = {"tichu": 100, "grand": 200}

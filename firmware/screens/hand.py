@@ -35,8 +35,8 @@ from firmware.ui import Screen, text_grid, text_palette, write_text
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(x):
-        return x
+    def const(expr):  # type: ignore[misc]
+        return expr
 
 # At most this many items in view (up to 20 cards and the actions) and selection marks.
 # The cards are cells of one Cells (a TileGrid each), the actions labels; each is made when
@@ -619,8 +619,8 @@ class Hand(Screen):
         ui.set(self.head, left)
         self._items = None  # kept for one press only (its keys, then this draw)
 
-    def blocks(self, room, width, status, fine, hint, table):
-        # (seats, table, push, status) lines that fit ``room`` lines, each whole: the
+    def blocks(self, length, width, status, fine, hint, table):
+        # (seats, table, push, status) lines that fit ``length`` lines, each whole: the
         # table (the trick to beat, the wish), what the push brought, the status, the other
         # seats' cards left and calls, in that order of need; a status that is only a hint
         # (``hint``) comes last, and in the free selection the status (why a selection may
@@ -630,11 +630,11 @@ class Hand(Screen):
         out = [[], [], [], []]  # type: list[list[str]]
         for i in order:
             lines = _wrap(texts[i], width, 0)
-            if len(lines) > room and i == 3 and not fine:  # a refusal too long here: whole with OK on Play
+            if len(lines) > length and i == 3 and not fine:  # a refusal too long here: whole with OK on Play
                 lines = _wrap(self.t("May not be played now: OK on Play says why"), width, 0)
-            if len(lines) <= room:
+            if len(lines) <= length:
                 out[i] = lines
-                room -= len(lines)
+                length -= len(lines)
         self.shown_got = bool(out[2])
         return out
 
@@ -894,8 +894,8 @@ class Cells(displayio.Group):
         self.texts[i] = text
         self.codes[i] = code
 
-    def clear(self, first):
-        # Cells ``first`` on show nothing.
-        for i in range(first, len(self.texts)):
+    def clear(self, start):
+        # Cells ``start`` on show nothing.
+        for i in range(start, len(self.texts)):
             if self.texts[i]:
                 self.put(i, "", self.ui.fg, 0, -self.ui.h)

@@ -1,6 +1,8 @@
 """The logical input layer (firmware/keys.py): taps, holds, repeats, the encoder."""
 
 from firmware.keys import (
+    _REPEAT_DELAY_MS as REPEAT_DELAY_MS,
+    _REPEAT_MS as REPEAT_MS,
     BACK,
     CCW,
     CW,
@@ -9,8 +11,6 @@ from firmware.keys import (
     LEFT,
     MENU,
     OK,
-    REPEAT_DELAY_MS,
-    REPEAT_MS,
     UP,
     Input,
     ticks_diff,
