@@ -265,6 +265,7 @@ class App:
                 break
             self.screen.handle(k)
         if self.reloading:
+            self.texts.close()
             self._reload()
             return keys
         tick = getattr(self.screen, "tick", None)
@@ -274,6 +275,7 @@ class App:
         if keys:
             self.screen.draw()
             self.panel.pending = True
+        self.texts.close()  # the pass's texts are read: no file held between passes
         self.panel.flush(now, self.input.idle_ms(now))
         return keys
 

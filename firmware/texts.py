@@ -2,11 +2,17 @@
 #
 # The code writes every text in English; that English text is the key into the table,
 # whose first column is English and the others its translations (first row: the
-# languages' names). English needs no table at all; another language keeps its column of
-# the table as a few strings, each translation behind a short key made from the English
-# text, and looks a key up in them, so the board pays about one byte per character of the
-# translations instead of an object per text. A text missing from the table shows in
-# English (tests/device/test_texts.py keeps the table complete).
+# languages' names). English needs no table at all. Another language keeps only an index
+# of the file in RAM: a short key made from each row's English text (``key``) and where
+# the row starts in the file, about 6 bytes a row; a text is read from the file when asked
+# (seek, read the row, take the column), and the row's English must be the text asked
+# for, so a key two texts share costs a read, never a wrong text. A text missing from the
+# table, or a table that cannot be read, shows in English (tests/device/test_texts.py
+# keeps the table complete).
+#
+# The file stays open while the app asks for texts: the main loop closes it after each
+# pass (firmware/app.py), so a screen's texts cost one open of the file on the board
+# (slow: FAT's path walk) and one seek and read each (benchmarks/texts_cost.py).
 
 try:
     from micropython import const
@@ -15,7 +21,7 @@ except ImportError:  # CPython: the names stay
         return x
 
 KEY = 4  # characters of a key
-_CHUNK = const(400)  # characters of a piece of the loaded table
+_END = const(0xFFFF)  # the last offset the index holds: 2 bytes a row
 
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
@@ -32,40 +38,71 @@ def languages():
 class Texts:
     def __init__(self, lang=0):
         self.lang = 0
-        self.table = None
+        self.keys = None  # bytes: the KEY characters of each row's key, in the file's order
+        self.at = None  # bytearray: where each row starts in the file (2 bytes, low first), then its end
+        self.file = None  # the table, open while the app asks for texts (close())
         self.use(lang)
 
     def use(self, lang):
-        # Switch to the table's column ``lang`` (0 is English). The loaded table keeps each
-        # translation behind its English text's key (``key``), not behind the text: half
-        # the heap of keeping the file's text; and in pieces of about CHUNK characters, as
-        # a fragmented heap may have no one gap for the whole.
-        self.table = None
+        # Switch to the table's column ``lang`` (0 is English): index the table's rows.
+        self.close()
+        self.keys = self.at = None
         self.lang = lang
         if lang > 0:
-            chunks = []
-            chunk = ""
-            with open(TABLE) as f:
-                f.readline()
+            keys = bytearray()
+            at = bytearray()
+            with open(TABLE, "rb") as f:
+                n = len(f.readline())
                 for line in f:
-                    cols = line.rstrip("\n").split("\t")
-                    if len(cols) > lang:
-                        chunk += "\n" + key(cols[0]) + "\t" + cols[lang]
-                        if len(chunk) >= _CHUNK:
-                            chunks.append(chunk + "\n")
-                            chunk = ""
-            chunks.append(chunk + "\n")
-            self.table = chunks
+                    if n + len(line) > _END:  # beyond the index's reach (a test keeps the table short)
+                        break
+                    if line.strip():
+                        keys += key(line.split(b"\t", 1)[0].rstrip(b"\r\n").decode()).encode()
+                        at.append(n & 0xFF)
+                        at.append(n >> 8)
+                    n += len(line)
+            at.append(n & 0xFF)
+            at.append(n >> 8)
+            self.keys = bytes(keys)  # bytes can find() a key; a bytearray cannot on the board
+            self.at = at
 
     def get(self, en):
-        if self.table is None:
+        keys = self.keys
+        at = self.at
+        if keys is None or at is None:
             return en
-        k = "\n" + key(en) + "\t"
-        for t in self.table:
-            i = t.find(k)
-            if i >= 0:
-                return t[i + 2 + KEY:t.find("\n", i + 1)]
+        k = key(en).encode()
+        i = keys.find(k)
+        while i >= 0:
+            if i % KEY == 0:  # a whole key, not one that straddles two
+                text = self._row(at, i // KEY, en)
+                if text is not None:
+                    return text
+            i = keys.find(k, i + 1)
         return en
+
+    def _row(self, at, i, en):
+        # Row ``i``'s text in the chosen language if its English is ``en``, else None.
+        start = at[2 * i] | at[2 * i + 1] << 8
+        end = at[2 * i + 2] | at[2 * i + 3] << 8
+        try:
+            if self.file is None:
+                self.file = open(TABLE, "rb")
+            self.file.seek(start)
+            cols = self.file.read(end - start).decode().rstrip("\r\n").split("\t")
+        except (OSError, ValueError):  # no table, or not the one indexed (UnicodeError: a ValueError)
+            self.close()
+            return None
+        if cols[0] == en and len(cols) > self.lang and cols[self.lang]:
+            return cols[self.lang]
+        return None
+
+    def close(self):
+        # Let the table go until the next text is asked for.
+        if self.file is not None:
+            f = self.file
+            self.file = None
+            f.close()
 
 
 def key(en):
