@@ -20,7 +20,12 @@ except ImportError:  # CPython: the names stay
     def const(x):
         return x
 
-KEY = 4  # characters of a key
+try:
+    from binascii import crc32
+except ImportError:  # an interpreter without it (firmware/crc32.py)
+    from firmware.crc32 import crc32
+
+KEY = 2  # bytes of a key: the low 16 bits of a CRC-32
 _END = const(0xFFFF)  # the last offset the index holds: 2 bytes a row
 
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
@@ -38,7 +43,7 @@ def languages():
 class Texts:
     def __init__(self, lang=0):
         self.lang = 0
-        self.keys = None  # bytes: the KEY characters of each row's key, in the file's order
+        self.keys = None  # bytes: each row's key (KEY bytes), in the file's order
         self.at = None  # bytearray: where each row starts in the file (2 bytes, low first), then its end
         self.file = None  # the table, open while the app asks for texts (close())
         self.use(lang)
@@ -57,7 +62,7 @@ class Texts:
                     if n + len(line) > _END:  # beyond the index's reach (a test keeps the table short)
                         break
                     if line.strip():
-                        keys += key(line.split(b"\t", 1)[0].rstrip(b"\r\n").decode()).encode()
+                        keys += _key(line.split(b"\t", 1)[0].rstrip(b"\r\n"))
                         at.append(n & 0xFF)
                         at.append(n >> 8)
                     n += len(line)
@@ -71,7 +76,7 @@ class Texts:
         at = self.at
         if keys is None or at is None:
             return en
-        k = key(en).encode()
+        k = key(en)
         i = keys.find(k)
         while i >= 0:
             if i % KEY == 0:  # a whole key, not one that straddles two
@@ -106,16 +111,14 @@ class Texts:
 
 
 def key(en):
-    # A text's key in the loaded table: KEY printable characters from a hash of it
-    # (tests/device/test_texts.py checks that no two texts of the table share one).
-    h = 5381
-    for c in en:
-        h = (h * 33 + ord(c)) & 0xFFFFFFF
-    k = ""
-    for _ in range(KEY):
-        k += chr(33 + h % 94)
-        h //= 94
-    return k
+    # A text's key in the index: from a CRC-32 of its UTF-8, C code on the board (a sum in
+    # Python took some 5 ms a text there). tests/device/test_texts.py checks that no two texts
+    # of the table share one: a shared key costs a read more, never a wrong text.
+    return _key(en.encode())
+
+
+def _key(utf8):
+    return (crc32(utf8) & 0xFFFF).to_bytes(KEY, "little")
 
 
 def clip(text, cols, more=False):

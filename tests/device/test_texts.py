@@ -103,7 +103,7 @@ def _tiny_table(tmp_path, monkeypatch, text):
 
 def test_a_key_two_texts_share_never_shows_the_wrong_text(tmp_path, monkeypatch):
     _tiny_table(tmp_path, monkeypatch, "English\tDeutsch\nYes\tJa\nNo\tNein\nMaybe\n")
-    monkeypatch.setattr(texts, "key", lambda en: "abcd")  # every text the same key
+    monkeypatch.setattr(texts, "_key", lambda utf8: b"ab")  # every text the same key
     t = Texts(1)
     assert (t.get("Yes"), t.get("No"), t.get("Other")) == ("Ja", "Nein", "Other")
     assert t.get("Maybe") == "Maybe"  # a row without a translation shows in English
@@ -112,8 +112,8 @@ def test_a_key_two_texts_share_never_shows_the_wrong_text(tmp_path, monkeypatch)
 
 def test_a_key_is_found_whole_not_across_two_keys(tmp_path, monkeypatch):
     _tiny_table(tmp_path, monkeypatch, "English\tDeutsch\nYes\tJa\nNo\tNein\n")
-    made = {"Yes": "abcd", "No": "efgh", "Other": "cdef"}  # "cdef" in "abcdefgh", but no row's key
-    monkeypatch.setattr(texts, "key", lambda en: made[en])
+    made = {b"Yes": b"ab", b"No": b"cd", b"Other": b"bc"}  # "bc" in "abcd", but no row's key
+    monkeypatch.setattr(texts, "_key", lambda utf8: made[utf8])
     t = Texts(1)
     reads = []
     monkeypatch.setattr(t, "_row", lambda at, i, en: reads.append(i))
