@@ -27,6 +27,7 @@ except ImportError:  # an interpreter without it (firmware/crc32.py)
 
 KEY = 2  # bytes of a key: the low 16 bits of a CRC-32
 _END = const(0xFFFF)  # the last offset the index holds: 2 bytes a row
+_SEEN = const(32)  # texts a pass keeps at most (the busiest pass of a dealt round asks for 13)
 
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
@@ -46,6 +47,7 @@ class Texts:
         self.keys = None  # bytes: each row's key (KEY bytes), in the file's order
         self.at = None  # bytearray: where each row starts in the file (2 bytes, low first), then its end
         self.file = None  # the table, open while the app asks for texts (close())
+        self.seen = None  # {English: shown} of the texts asked for since close()
         self.use(lang)
 
     def use(self, lang):
@@ -76,34 +78,47 @@ class Texts:
         at = self.at
         if keys is None or at is None:
             return en
-        k = key(en)
+        # A pass of the main loop asks for some texts many times (the table's "%s passes"):
+        # each is looked up once per pass; nothing of this is held between passes (close()).
+        seen = self.seen
+        if seen is None or len(seen) >= _SEEN:
+            seen = self.seen = {}
+        text = seen.get(en)
+        if text is None:
+            text = seen[en] = self._find(keys, at, en)
+        return text
+
+    def _find(self, keys, at, en):
+        utf8 = en.encode()
+        k = _key(utf8)
         i = keys.find(k)
         while i >= 0:
             if i % KEY == 0:  # a whole key, not one that straddles two
-                text = self._row(at, i // KEY, en)
+                text = self._row(at, i // KEY, utf8)
                 if text is not None:
                     return text
             i = keys.find(k, i + 1)
         return en
 
-    def _row(self, at, i, en):
-        # Row ``i``'s text in the chosen language if its English is ``en``, else None.
+    def _row(self, at, i, utf8):
+        # Row ``i``'s text in the chosen language if its English is ``utf8``, else None.
         start = at[2 * i] | at[2 * i + 1] << 8
         end = at[2 * i + 2] | at[2 * i + 3] << 8
         try:
             if self.file is None:
                 self.file = open(TABLE, "rb")
             self.file.seek(start)
-            cols = self.file.read(end - start).decode().rstrip("\r\n").split("\t")
+            # Split as bytes, one str made: the board looks each new str up among its interned names.
+            cols = self.file.read(end - start).rstrip(b"\r\n").split(b"\t")
+            if cols[0] == utf8 and len(cols) > self.lang and cols[self.lang]:
+                return cols[self.lang].decode()
         except (OSError, ValueError):  # no table, or not the one indexed (UnicodeError: a ValueError)
             self.close()
-            return None
-        if cols[0] == en and len(cols) > self.lang and cols[self.lang]:
-            return cols[self.lang]
         return None
 
     def close(self):
-        # Let the table go until the next text is asked for.
+        # The pass is over: let the table and the pass's texts go until the next is asked for.
+        self.seen = None
         if self.file is not None:
             f = self.file
             self.file = None

@@ -127,12 +127,29 @@ def test_a_table_that_cannot_be_read_or_changed_since_shows_english(tmp_path, mo
     t.close()
     path.write_bytes(b"English\tDeutsch\nNo\tNein\nYes\tJa\n")  # rows moved: the index is stale
     assert (t.get("Yes"), t.get("No")) == ("Yes", "No")
-    path.write_bytes(b"x" * 27 + b"\xff" * 10)  # not UTF-8 where the row "No" was
+    path.write_bytes(b"x" * 27 + b"No\t\xff\xff\xff\xff\r\n")  # the row "No", its German not UTF-8
     t.close()
     assert t.get("No") == "No" and t.file is None
     path.unlink()
     t.close()
     assert (t.get("Yes"), t.get("No")) == ("Yes", "No") and t.file is None
+
+
+def test_a_pass_reads_a_text_once_and_keeps_nothing_after_it(monkeypatch):
+    rows = _table()[1:]
+    t = Texts(1)
+    reads = []
+    row = t._row
+    monkeypatch.setattr(t, "_row", lambda at, i, utf8: reads.append(i) or row(at, i, utf8))
+    asked = [t.get("Round %d"), t.get("New match"), t.get("Round %d")]
+    assert asked == ["Runde %d", "Neues Spiel", "Runde %d"]
+    assert len(reads) == 2
+    t.close()
+    assert t.seen is None and t.file is None
+    assert t.get("Round %d") == "Runde %d" and len(reads) == 3  # a new pass reads it again
+    assert [t.get(r[0]) for r in rows] == [r[1] for r in rows]  # more texts than a pass keeps
+    assert len(t.seen) <= texts._SEEN
+    t.close()
 
 
 def test_the_app_lets_the_table_go_after_each_pass():
