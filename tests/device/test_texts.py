@@ -105,6 +105,7 @@ def test_a_key_two_texts_share_never_shows_the_wrong_text(tmp_path, monkeypatch)
     _tiny_table(tmp_path, monkeypatch, "English\tDeutsch\nYes\tJa\nNo\tNein\nMaybe\n")
     monkeypatch.setattr(texts, "_key", lambda utf8: b"ab")  # every text the same key
     t = Texts(1)
+    assert t.keys == b"ab" * 3
     assert (t.get("Yes"), t.get("No"), t.get("Other")) == ("Ja", "Nein", "Other")
     assert t.get("Maybe") == "Maybe"  # a row without a translation shows in English
     t.close()
@@ -115,6 +116,7 @@ def test_a_key_is_found_whole_not_across_two_keys(tmp_path, monkeypatch):
     made = {b"Yes": b"ab", b"No": b"cd", b"Other": b"bc"}  # "bc" in "abcd", but no row's key
     monkeypatch.setattr(texts, "_key", lambda utf8: made[utf8])
     t = Texts(1)
+    assert t.keys == b"abcd"
     reads = []
     monkeypatch.setattr(t, "_row", lambda at, i, en: reads.append(i))
     assert t.get("Other") == "Other" and reads == []
@@ -133,6 +135,8 @@ def test_a_table_that_cannot_be_read_or_changed_since_shows_english(tmp_path, mo
     path.unlink()
     t.close()
     assert (t.get("Yes"), t.get("No")) == ("Yes", "No") and t.file is None
+    t.use(1)  # no table at all
+    assert t.lang == 1 and t.keys is None and t.get("Yes") == "Yes"
 
 
 def test_a_pass_reads_a_text_once_and_keeps_nothing_after_it(monkeypatch):
