@@ -4,15 +4,16 @@
 # whose first column is English and the others its translations (first row: the
 # languages' names). English needs no table at all. Another language keeps only an index
 # of the file in RAM: a short key made from each row's English text (``key``) and where
-# the row starts in the file, about 6 bytes a row; a text is read from the file when asked
+# the row starts in the file, 4 bytes a row; a text is read from the file when asked
 # (seek, read the row, take the column), and the row's English must be the text asked
 # for, so a key two texts share costs a read, never a wrong text. A text missing from the
 # table, or a table that cannot be read, shows in English (tests/device/test_texts.py
 # keeps the table complete).
 #
 # The file stays open while the app asks for texts: the main loop closes it after each
-# pass (firmware/app.py), so a screen's texts cost one open of the file on the board
-# (slow: FAT's path walk) and one seek and read each (benchmarks/texts_cost.py).
+# pass (firmware/app.py), so a pass's texts cost one open of the file on the board (slow:
+# FAT's path walk) and a seek and a read for each text the pass asks for the first time
+# (make texts-cost).
 
 try:
     from micropython import const
