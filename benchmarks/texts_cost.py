@@ -14,8 +14,11 @@ file let go, and a whole pass: the texts the busiest pass of the main loop asks 
 dealt round of each game (the host simulator, picosystem, in German; the file let go
 before it, as after every pass). The RAM block device is Python: its reads are counted and
 their cost taken off; on the board a block comes from the flash (CircuitPython's sector
-cache or the XIP flash), not counted here. Needs ../shared/tools and valgrind; without them
-it says so and stops with status 0.
+cache or the XIP flash), not counted here. The figures depend on the heap's layout too (the
+allocator's search for free blocks): the same pass counted 12 or 24 ms with other objects left
+on the heap beside it. At the end the device script checks that every text of the table reads
+right through FatFs. Needs ../shared/tools and valgrind; without them it says so and stops with
+status 0.
 """
 
 import argparse

@@ -102,6 +102,13 @@ def main():
             step()
             MARK(7, 3, 5)
             print(name, bdev.reads - reads)
+    t.use(1)  # what was counted read the right texts through FatFs
+    with open(texts.TABLE, "rb") as f:
+        f.readline()
+        wrong = [r for r in (line.rstrip(b"\r\n").decode().split("\t") for line in f if line.strip())
+                 if t.get(r[0]) != r[1]]
+    if wrong:
+        raise SystemExit("wrong texts read from the drive: %r" % wrong[:5])
 
 
 main()
