@@ -79,9 +79,14 @@ play: venv
 	$(PY) -m host_sim play "$(GAME)" --level "$(LEVEL)"
 
 ## cost: RP2040 time and heap of each engine step (legal list, apply, bot decision per level), by callgrind
-.PHONY: cost
+## (the hand screen in German: python benchmarks/cost.py --lang 1)
+.PHONY: cost texts-cost
 cost: venv
 	nice -n 10 $(PY) benchmarks/cost.py
+
+## texts-cost: RP2040 time of the German texts read from texts.tsv on a FAT drive (os.VfsFat), by callgrind
+texts-cost: venv
+	nice -n 10 $(PY) benchmarks/texts_cost.py
 
 ## shots: a screenshot per board and screen into docs/shots (see docs/shots/index.md)
 shots: venv

@@ -3,7 +3,7 @@ callgrind on CircuitPython's RP2040-like interpreter, turned into RP2040 time, a
 heap each step needs.
 
     python benchmarks/cost.py [--positions N] [--games chimera,tichu] [--levels 0,1,2,3]
-                              [--seed S] [--no-heap]          (make cost)
+                              [--seed S] [--no-heap] [--lang L]          (make cost)
 
 Needs ../shared/tools (circuitpython-rp2040 and mpy-cross, see ../shared/tools/BUILD.md)
 and valgrind; without them it says so and stops with status 0.
@@ -34,7 +34,8 @@ Method:
   for by benchmarks/device_stubs.py: "draw" draws the hand of the position's seat for a
   position just reached (its legal list, items, reading, status), "press" is one press of
   RIGHT on it through app.step (the next legal play selected, checked and drawn). Not
-  counted: the panel's own refresh (native code on the board).
+  counted: the panel's own refresh (native code on the board). --lang 1: the hand screen in
+  German (its texts read from firmware/texts.tsv as asked, firmware/texts.py).
 - RP2040 time: instructions x 2.5 cycles / 125 MHz (2.5 Cortex-M0+ cycles per x86
   instruction of the interpreter is a rough factor: a guide, not a measurement).
 - Heap: natively (no valgrind), the least free heap in KB above the loaded position in
@@ -152,8 +153,8 @@ def write_positions(path, name, items):
 
 # ----------------------------------------------------------------------------- running
 
-def device(env, mode, pos, kinds, valgrind=(), heap=HEAP):
-    cmd = list(valgrind) + [INTERP, "-X", "heapsize=" + heap, DEVICE, mode, pos, ",".join(kinds)]
+def device(env, mode, pos, kinds, valgrind=(), heap=HEAP, lang=0):
+    cmd = list(valgrind) + [INTERP, "-X", "heapsize=" + heap, DEVICE, mode, pos, ",".join(kinds), str(lang)]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit("cost: the device script failed:\n%s%s" % (done.stdout[-2000:], done.stderr[-3000:]))
@@ -233,11 +234,12 @@ def parts(prefix):
     return out
 
 
-def count(tmp, env, mark, name, pos, kinds, heap=HEAP):
+def count(tmp, env, mark, name, pos, kinds, heap=HEAP, lang=0):
     """[(kind, label, instructions, completed)], the brackets' cost taken off; a step that
     ran out of heap beside the app's ballast did not complete."""
     prefix = os.path.join(tmp, "cg_%s_%s" % (name, heap))
-    labels = device(env, "count", pos, ("noop",) + kinds, callgrind(prefix, "--dump-before=" + mark), heap)
+    labels = device(env, "count", pos, ("noop",) + kinds, callgrind(prefix, "--dump-before=" + mark), heap,
+                    lang)
     cost = parts(prefix)
     if len(cost) != 1 + 2 * len(labels):
         raise SystemExit("cost: %d cost parts for %d steps: the marker ran elsewhere too"
@@ -289,6 +291,8 @@ def parse_args(argv):
     p.add_argument("--screen-positions", type=int, default=10,
                    help="positions per game for the hand screen's draw and press (default 10; 0: none)")
     p.add_argument("--no-heap", action="store_true", help="skip the heap bisection")
+    p.add_argument("--lang", type=int, default=0, choices=(0, 1),
+                   help="the hand screen's language: 0 English (default), 1 German")
     args = p.parse_args(argv)
     args.games = [g for g in args.games.split(",") if g]
     if not args.games or any(g not in ("chimera", "tichu") for g in args.games):
@@ -323,7 +327,7 @@ def measure(args):
                 screen_pos = os.path.join(tmp, name + "_screen.jsonl")
                 k = max(1, -(-len(found) // args.screen_positions))
                 write_positions(screen_pos, name, found[::k])
-                measured += count(tmp, env, mark, name, screen_pos, SCREEN_KINDS, SCREEN_HEAP)
+                measured += count(tmp, env, mark, name, screen_pos, SCREEN_KINDS, SCREEN_HEAP, args.lang)
             heaps = [] if args.no_heap else device(env, "heap", pos, kinds)
             kinds += SCREEN_KINDS if args.screen_positions else ()  # no heap figure: make heap-device's
             for kind in kinds:
@@ -345,6 +349,8 @@ def main(argv=None, say=print):
         % HEAP)
     say("ms = instructions x %.1f / %d MHz; heap: least free KB above the position a step runs in"
         % (CYCLES_PER_INSTR, HZ / 1e6))
+    if args.lang and args.screen_positions:
+        say("the hand screen in German (--lang 1)")
     table(rows, say)
     return 0
 

@@ -1,7 +1,7 @@
 # The device side of benchmarks/cost.py: runs on CircuitPython's RP2040-like interpreter
 # (../shared/tools/circuitpython-rp2040) with engine_core compiled to .mpy on MICROPYPATH.
 #
-#   circuitpython-rp2040 -X heapsize=171K cost_device.py count|heap POSITIONS KINDS
+#   circuitpython-rp2040 -X heapsize=171K cost_device.py count|heap POSITIONS KINDS [LANG]
 #
 # POSITIONS: one JSON line per position: {"g": game, "s": state.to_list(), "seat": n,
 # "a": an action of that seat or null, "k": the step (bot_rng), "t": a label (the phase,
@@ -22,7 +22,8 @@
 # position's seat, on BOARD's profile with the stand-in display (benchmarks/device_stubs.py,
 # firmware/ and boards/ as .mpy on MICROPYPATH too): drawing it for a position just
 # reached (the legal list, the items, the reading and status), and one press of RIGHT on
-# it through app.step (the next legal play selected, checked and drawn). The app showing
+# it through app.step (the next legal play selected, checked and drawn), in the table's
+# language LANG (0 English, the default; 1 German: firmware/texts.tsv). The app showing
 # it is real and does not fit beside the engine steps' ballast in 171 KB, so these run on
 # a bigger heap, with ballast that leaves what a 171 KB heap would leave beside the app
 # (at least 16 KB: the app alone does not fit a Pico yet, make heap-device).
@@ -94,6 +95,7 @@ APPS = {}  # board -> the app showing a dealt match's hand screen
 HELD = [0]  # the heap the apps hold: the ballast stands in for less of the app
 NOW = [0]
 NAMES = ("Anna", "Ben", "Carla", "David")
+LANG = [0]  # the hand screen's language (argument LANG)
 
 
 def _hand_app(board, g):
@@ -117,6 +119,7 @@ def _hand_app(board, g):
     app = App(p, Display(p.WIDTH, p.HEIGHT), p.make_keys())
     app.pause_ms = 0
     app.seed_source = lambda: 1
+    app.texts.use(LANG[0])
     name = "tichu" if g.__name__.endswith("tichu.game") else "chimera"
     start(app, name, list(NAMES[:g.SEATS]), 1000, [None] + [3] * (g.SEATS - 1), 0, quiet=True)
     app.open("hand", "Hand", 0)
@@ -249,6 +252,8 @@ def least_kb(step, g, drivers, p):
 
 def main():
     mode, path, kinds = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
+    if len(sys.argv) > 4:
+        LANG[0] = int(sys.argv[4])
     drivers = {}
     warm = False
     with open(path) as f:

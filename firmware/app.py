@@ -277,6 +277,7 @@ class App:
                 break
             self.screen.handle(k)
         if self.reloading:
+            self.texts.close()
             self._reload()
             return keys
         if self._tick(now) and not self.reloading:  # it moved on by itself (a bot played)
@@ -285,6 +286,7 @@ class App:
         if keys:
             self.screen.draw()
             self.panel.pending = True
+        self.texts.close()  # the pass's texts are read: no file held between passes
         self.panel.flush(now, self.input.idle_ms(now))
         return keys
 

@@ -2,11 +2,18 @@
 #
 # The code writes every text in English; that English text is the key into the table,
 # whose first column is English and the others its translations (first row: the
-# languages' names). English needs no table at all; another language keeps its column of
-# the table as a few strings, each translation behind a short key made from the English
-# text, and looks a key up in them, so the board pays about one byte per character of the
-# translations instead of an object per text. A text missing from the table shows in
-# English (tests/device/test_texts.py keeps the table complete).
+# languages' names). English needs no table at all. Another language keeps only an index
+# of the file in RAM: a short key made from each row's English text (``key``) and where
+# the row starts in the file, 4 bytes a row; a text is read from the file when asked
+# (seek, read the row, take the column), and the row's English must be the text asked
+# for, so a key two texts share costs a read, never a wrong text. A text missing from the
+# table, or a table that cannot be read, shows in English (tests/device/test_texts.py
+# keeps the table complete).
+#
+# The file stays open while the app asks for texts: the main loop closes it after each
+# pass (firmware/app.py), so a pass's texts cost one open of the file on the board (slow:
+# FAT's path walk) and a seek and a read for each text the pass asks for the first time
+# (make texts-cost).
 
 try:
     from micropython import const
@@ -14,8 +21,14 @@ except ImportError:  # CPython: the names stay
     def const(expr):  # type: ignore[misc]
         return expr
 
-KEY = 4  # characters of a key
-_CHUNK = const(400)  # characters of a piece of the loaded table
+try:
+    from binascii import crc32
+except ImportError:  # an interpreter without it (firmware/crc32.py)
+    from firmware.crc32 import crc32
+
+KEY = 2  # bytes of a key: the low 16 bits of a CRC-32
+_END = const(0xFFFF)  # the last offset the index holds: 2 bytes a row
+_SEEN = const(32)  # texts a pass keeps at most (the busiest pass of a dealt round asks for 13)
 
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
@@ -32,53 +45,99 @@ def languages():
 class Texts:
     def __init__(self, lang=0):
         self.lang = 0
-        self.table = None
+        self.keys = None  # bytes: each row's key (KEY bytes), in the file's order
+        self.at = None  # bytearray: where each row starts in the file (2 bytes, low first), then its end
+        self.file = None  # the table, open while the app asks for texts (close())
+        self.seen = None  # {English: shown} of the texts asked for since close()
         self.use(lang)
 
     def use(self, lang):
-        # Switch to the table's column ``lang`` (0 is English). The loaded table keeps each
-        # translation behind its English text's key (``key``), not behind the text: half
-        # the heap of keeping the file's text; and in pieces of about CHUNK characters, as
-        # a fragmented heap may have no one gap for the whole.
-        self.table = None
+        # Switch to the table's column ``lang`` (0 is English): index the table's rows.
+        self.close()
+        self.keys = self.at = None
         self.lang = lang
         if lang > 0:
-            chunks = []
-            chunk = ""
-            with open(TABLE) as f:
-                f.readline()
-                for line in f:
-                    cols = line.rstrip("\n").split("\t")
-                    if len(cols) > lang:
-                        chunk += "\n" + key(cols[0]) + "\t" + cols[lang]
-                        if len(chunk) >= _CHUNK:
-                            chunks.append(chunk + "\n")
-                            chunk = ""
-            chunks.append(chunk + "\n")
-            self.table = chunks
+            keys = bytearray()
+            at = bytearray()
+            try:
+                with open(TABLE, "rb") as f:
+                    n = len(f.readline())
+                    for line in f:
+                        if n + len(line) > _END:  # beyond the index's reach (a test keeps the table short)
+                            break
+                        if line.strip():
+                            keys += _key(line.split(b"\t", 1)[0].rstrip(b"\r\n"))
+                            at.append(n & 0xFF)
+                            at.append(n >> 8)
+                        n += len(line)
+            except OSError:  # no table to read: every text in English
+                return
+            at.append(n & 0xFF)
+            at.append(n >> 8)
+            self.keys = bytes(keys)  # bytes can find() a key; a bytearray cannot on the board
+            self.at = at
 
     def get(self, en):
-        if self.table is None:
+        keys = self.keys
+        at = self.at
+        if keys is None or at is None:
             return en
-        k = "\n" + key(en) + "\t"
-        for t in self.table:
-            i = t.find(k)
-            if i >= 0:
-                return t[i + 2 + KEY:t.find("\n", i + 1)]
+        # A pass of the main loop asks for some texts many times (the table's "%s passes"):
+        # each is looked up once per pass; nothing of this is held between passes (close()).
+        seen = self.seen
+        if seen is None or len(seen) >= _SEEN:
+            seen = self.seen = {}
+        text = seen.get(en)
+        if text is None:
+            text = seen[en] = self._find(keys, at, en)
+        return text
+
+    def _find(self, keys, at, en):
+        utf8 = en.encode()
+        k = _key(utf8)
+        i = keys.find(k)
+        while i >= 0:
+            if i % KEY == 0:  # a whole key, not one that straddles two
+                text = self._row(at, i // KEY, utf8)
+                if text is not None:
+                    return text
+            i = keys.find(k, i + 1)
         return en
+
+    def _row(self, at, i, utf8):
+        # Row ``i``'s text in the chosen language if its English is ``utf8``, else None.
+        start = at[2 * i] | at[2 * i + 1] << 8
+        end = at[2 * i + 2] | at[2 * i + 3] << 8
+        try:
+            if self.file is None:
+                self.file = open(TABLE, "rb")
+            self.file.seek(start)
+            # Split as bytes, one str made: the board looks each new str up among its interned names.
+            cols = self.file.read(end - start).rstrip(b"\r\n").split(b"\t")
+            if cols[0] == utf8 and len(cols) > self.lang and cols[self.lang]:
+                return cols[self.lang].decode()
+        except (OSError, ValueError):  # no table, or not the one indexed (UnicodeError: a ValueError)
+            self.close()
+        return None
+
+    def close(self):
+        # The pass is over: let the table and the pass's texts go until the next is asked for.
+        self.seen = None
+        if self.file is not None:
+            f = self.file
+            self.file = None
+            f.close()
 
 
 def key(en):
-    # A text's key in the loaded table: KEY printable characters from a hash of it
-    # (tests/device/test_texts.py checks that no two texts of the table share one).
-    h = 5381
-    for c in en:
-        h = (h * 33 + ord(c)) & 0xFFFFFFF
-    k = ""
-    for _ in range(KEY):
-        k += chr(33 + h % 94)
-        h //= 94
-    return k
+    # A text's key in the index: from a CRC-32 of its UTF-8, C code on the board (a sum in
+    # Python took some 5 ms a text there). tests/device/test_texts.py checks that no two texts
+    # of the table share one: a shared key costs a read more, never a wrong text.
+    return _key(en.encode())
+
+
+def _key(utf8):
+    return (crc32(utf8) & 0xFFFF).to_bytes(KEY, "little")
 
 
 def clip(text, cols, more=False):

@@ -4,7 +4,8 @@ column, and letters the board's font lacks are spelled out."""
 import ast
 import os
 
-from firmware.texts import TABLE, Texts, key, languages
+from firmware import texts
+from firmware.texts import KEY, TABLE, Texts, key, languages
 from firmware.ui import Ui
 from host_sim.stubs.terminalio import ASCII, Font
 
@@ -59,12 +60,113 @@ def test_no_two_texts_of_the_table_share_a_key():
 
 def test_lookup_in_the_chosen_language():
     t = Texts(0)
-    assert t.get("New match") == "New match" and t.table is None  # English keeps no table
+    assert t.get("New match") == "New match" and t.keys is None  # English keeps no index
     t.use(1)
     assert t.get("New match") == "Neues Spiel"
     assert t.get("Round %d") % 3 == "Runde 3"
     assert t.get("not in the table") == "not in the table"
     assert t.get("Round") == "Runde" and t.get("Rounds") == "Runden"  # whole keys only
+    t.use(0)
+    assert t.get("New match") == "New match" and t.keys is None and t.file is None
+
+
+def test_the_index_holds_a_key_and_an_offset_per_row_and_reads_the_first_and_last_rows():
+    rows = _table()[1:]
+    t = Texts(1)
+    assert len(t.keys) == KEY * len(rows) and len(t.at) == 2 * (len(rows) + 1)
+    assert t.file is None  # nothing read yet
+    assert t.get(rows[0][0]) == rows[0][1] and t.get(rows[-1][0]) == rows[-1][1]
+    assert t.file is not None  # kept open for the next text, until close()
+    t.close()
+    assert t.file is None
+    assert [t.get(r[0]) for r in rows] == [r[1] for r in rows]
+    t.close()
+
+
+def test_the_table_stays_within_the_index_reach():
+    # The index keeps a row's place in 2 bytes: a longer table would lose its last rows.
+    assert os.path.getsize(TABLE) <= 0xFFFF
+
+
+def test_a_text_missing_from_the_table_reads_nothing():
+    t = Texts(1)
+    assert t.get("not in the table") == "not in the table" and t.file is None
+    assert t.get("") == ""
+
+
+def _tiny_table(tmp_path, monkeypatch, text):
+    path = tmp_path / "texts.tsv"
+    path.write_bytes(text.encode())
+    monkeypatch.setattr(texts, "TABLE", str(path))
+    return path
+
+
+def test_a_key_two_texts_share_never_shows_the_wrong_text(tmp_path, monkeypatch):
+    _tiny_table(tmp_path, monkeypatch, "English\tDeutsch\nYes\tJa\nNo\tNein\nMaybe\n")
+    monkeypatch.setattr(texts, "_key", lambda utf8: b"ab")  # every text the same key
+    t = Texts(1)
+    assert t.keys == b"ab" * 3
+    assert (t.get("Yes"), t.get("No"), t.get("Other")) == ("Ja", "Nein", "Other")
+    assert t.get("Maybe") == "Maybe"  # a row without a translation shows in English
+    t.close()
+
+
+def test_a_key_is_found_whole_not_across_two_keys(tmp_path, monkeypatch):
+    _tiny_table(tmp_path, monkeypatch, "English\tDeutsch\nYes\tJa\nNo\tNein\n")
+    made = {b"Yes": b"ab", b"No": b"cd", b"Other": b"bc"}  # "bc" in "abcd", but no row's key
+    monkeypatch.setattr(texts, "_key", lambda utf8: made[utf8])
+    t = Texts(1)
+    assert t.keys == b"abcd"
+    reads = []
+    monkeypatch.setattr(t, "_row", lambda at, i, en: reads.append(i))
+    assert t.get("Other") == "Other" and reads == []
+
+
+def test_a_table_that_cannot_be_read_or_changed_since_shows_english(tmp_path, monkeypatch):
+    path = _tiny_table(tmp_path, monkeypatch, "English\tDeutsch\r\nYes\tJa\r\n\r\nNo\tNein\r\n")
+    t = Texts(1)
+    assert (t.get("Yes"), t.get("No")) == ("Ja", "Nein")  # CR LF and empty lines as well
+    t.close()
+    path.write_bytes(b"English\tDeutsch\nNo\tNein\nYes\tJa\n")  # rows moved: the index is stale
+    assert (t.get("Yes"), t.get("No")) == ("Yes", "No")
+    path.write_bytes(b"x" * 27 + b"No\t\xff\xff\xff\xff\r\n")  # the row "No", its German not UTF-8
+    t.close()
+    assert t.get("No") == "No" and t.file is None
+    path.unlink()
+    t.close()
+    assert (t.get("Yes"), t.get("No")) == ("Yes", "No") and t.file is None
+    t.use(1)  # no table at all
+    assert t.lang == 1 and t.keys is None and t.get("Yes") == "Yes"
+
+
+def test_a_pass_reads_a_text_once_and_keeps_nothing_after_it(monkeypatch):
+    rows = _table()[1:]
+    t = Texts(1)
+    reads = []
+    row = t._row
+    monkeypatch.setattr(t, "_row", lambda at, i, utf8: reads.append(i) or row(at, i, utf8))
+    asked = [t.get("Round %d"), t.get("New match"), t.get("Round %d")]
+    assert asked == ["Runde %d", "Neues Spiel", "Runde %d"]
+    assert len(reads) == 2
+    t.close()
+    assert t.seen is None and t.file is None
+    assert t.get("Round %d") == "Runde %d" and len(reads) == 3  # a new pass reads it again
+    assert [t.get(r[0]) for r in rows] == [r[1] for r in rows]  # more texts than a pass keeps
+    assert len(t.seen) <= texts._SEEN
+    t.close()
+
+
+def test_the_app_lets_the_table_go_after_each_pass():
+    from host_sim import player as pl
+    from host_sim.device import Device
+
+    dev = Device("picosystem")
+    pl.menu(dev, "Settings")
+    pl.choose(dev, "lang", 1)
+    dev.press("ok")
+    assert dev.app.texts.lang == 1 and "Einstellungen" in dev.text()
+    dev.press("menu")
+    assert "Neues Spiel" in dev.text() and dev.app.texts.file is None
 
 
 def test_letters_the_font_lacks_are_spelled_out():
