@@ -22,8 +22,8 @@ from engine_core.prng import MASK64, Pcg32
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _RANDOM = const(0)  # the engine's random player; 1 easy, 2 normal, 3 strong (the bot modules)
 LEVELS = (0, 1, 2, 3)

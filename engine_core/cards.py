@@ -11,8 +11,8 @@ from engine_core.errors import CardError, shown
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _FAMILIES = const("jspt")
 _NOFAM = const(4)

@@ -8,8 +8,8 @@ from engine_core.errors import Refused, RequestError, shown
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _OPS = const(("classify", "beats", "legal", "replay", "score"))
 

@@ -38,10 +38,10 @@ class Match:
         # A deal nobody bid on: the same dealer deals again (C3.5).
         return self._with(dealer=dealer, redeals=self.redeals + 1, winner=self.winner)
 
-    def scored(self, deltas, next_dealer):
-        # A completed round: add the deltas, reset the redeal count, move the deal on.
+    def scored(self, deltas, seat):
+        # A completed round: add the deltas, reset the redeal count, move the deal on (``seat`` deals next).
         totals = tuple(self.totals[i] + deltas[i] for i in range(len(deltas)))
-        return self._with(totals, self.rounds + (tuple(deltas),), next_dealer, 0,
+        return self._with(totals, self.rounds + (tuple(deltas),), seat, 0,
                           match_winner(totals, self.limit))
 
     def to_list(self):

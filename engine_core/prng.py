@@ -20,8 +20,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
 _MASK32 = const(0xFFFFFFFF)

@@ -22,8 +22,8 @@ from engine_core.errors import EntryError
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # game -> (players, sides, default limit); limits from C9.1 and T7.1.
 GAMES = {"chimera": (3, 3, 400), "tichu": (4, 2, 1000)}

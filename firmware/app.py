@@ -37,8 +37,8 @@ from firmware.ui import Screen, Ui
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _SETTLE_MS = const(400)  # e-paper: quiet time before a refresh
 
@@ -168,8 +168,7 @@ class App:
         self.reloading = False  # a switch of mode asked for a fresh VM (firmware/modes.py)
         self.on_reload = None  # the board's reload (code.py); None: start again in place
         self.reloads = 0
-        self._later = False  # a screen's tick is running: a screen it opens waits (_tick)
-        self._next = None
+        self._next = None  # while a screen's tick runs: [] or the screen it opens (_tick)
         self._made = (board.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
@@ -246,8 +245,8 @@ class App:
         return self.screen
 
     def _start(self, where, state, result):
-        if self._later:  # a tick asks (see _tick)
-            self._next = (where, state, result)
+        if self._next is not None:  # a tick asks (see _tick)
+            self._next = [(where, state, result)]
             return
         self.screen.leave()
         self.screen = Screen(self)
@@ -297,16 +296,15 @@ class App:
         tick = getattr(self.screen, "tick", None)
         if tick is None:
             return False
-        self._later = True
+        self._next = []
         try:
             moved = tick(now)
         finally:
-            self._later = False
-        tick = None
-        where = self._next
-        if where is not None:
+            where = self._next
             self._next = None
-            self._start(*where)
+        tick = None
+        if where:
+            self._start(*where[0])
         return moved
 
     def _reload(self):

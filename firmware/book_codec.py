@@ -12,8 +12,8 @@ import json
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 SETTINGS = 1
 NEW = 2

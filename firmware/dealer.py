@@ -33,8 +33,8 @@ from firmware.keys import ticks_diff
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _QUIET = const(("no_grand", "push", "give"))  # actions nobody sees happen: no pause after them
 _LOG = const(8)  # the last visible actions kept for the table's "what happened"

@@ -34,20 +34,18 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # The 70 bytes with four 1 bits, ascending: 0..31 tiny records; one-byte payloads by
 # their zero count (0..8), two-byte ones by theirs (0..16); lengths 3..10; the other types.
 _CW = bytes(b for b in range(256) if (bin(b).count("1") == 4))
-_TYPE = bytearray(b"\xff" * 256)  # type byte -> its index in _CW, 0xFF for no type
-for _i in range(len(_CW)):
-    _TYPE[_CW[_i]] = _i
+_TYPE = bytes(_CW.find(bytes((b,))) & 0xFF for b in range(256))  # type byte -> its index in _CW, 0xFF: none
 _ZEROS = bytes(8 - bin(b).count("1") for b in range(256))  # 0 bits per byte value
 
 _TINY = const(32)  # payloads b"\x00" .. b"\x1f"
-_ONE = 32  # a one-byte payload with 0..8 zero bits
-_TWO = 41  # a two-byte payload with 0..16 zero bits
+_ONE = const(32)  # a one-byte payload with 0..8 zero bits
+_TWO = const(41)  # a two-byte payload with 0..16 zero bits
 _SHORT0 = const(58)  # index of length 3
 _SHORT_MAX = const(10)  # longest payload of a short frame
 _LONG = const(66)

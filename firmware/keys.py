@@ -10,8 +10,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 UP = "up"
 DOWN = "down"
@@ -27,7 +27,6 @@ BOMB = "bomb"  # dealer mode: claim a bomb out of turn (T5.2) or a Tichu call (T
 HOLD_MS = 600
 _REPEAT_DELAY_MS = const(500)
 _REPEAT_MS = const(150)
-REPEATS = (UP, DOWN)
 
 # supervisor.ticks_ms() and keypad timestamps wrap at 2**29.
 _WRAP = const(1 << 29)
@@ -80,7 +79,7 @@ class Input:
                 if not st[2]:
                     st[2] = True
                     out.append(hold)
-            elif tap in REPEATS:
+            elif tap == UP or tap == DOWN:  # these repeat while held
                 st[1] = now + _REPEAT_MS
                 out.append(tap)
         if self.encoder is not None:

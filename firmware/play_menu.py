@@ -20,8 +20,8 @@ from firmware.play_text import is_bomb
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 PLAY = "play"
 ACT = "act"

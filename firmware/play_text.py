@@ -8,8 +8,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _FAMILY = const("jspt")
 # Jade, Sword, Pagoda, Star on colour panels (the specials in the text colour).

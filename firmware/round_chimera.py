@@ -11,8 +11,8 @@ from firmware.form import Field, find
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _CHIMERA_BIDS = const((20, 30, 40))
 TREASURE = list(range(0, 65, 5))

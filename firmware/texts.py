@@ -18,8 +18,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 try:
     from binascii import crc32
@@ -104,8 +104,8 @@ class Texts:
             i = keys.find(k, i + 1)
         return en
 
-    def _row(self, at, i, utf8):
-        # Row ``i``'s text in the chosen language if its English is ``utf8``, else None.
+    def _row(self, at, i, data):
+        # Row ``i``'s text in the chosen language if its English is ``data``, else None.
         start = at[2 * i] | at[2 * i + 1] << 8
         end = at[2 * i + 2] | at[2 * i + 3] << 8
         try:
@@ -114,7 +114,7 @@ class Texts:
             self.file.seek(start)
             # Split as bytes, one str made: the board looks each new str up among its interned names.
             cols = self.file.read(end - start).rstrip(b"\r\n").split(b"\t")
-            if cols[0] == utf8 and len(cols) > self.lang and cols[self.lang]:
+            if cols[0] == data and len(cols) > self.lang and cols[self.lang]:
                 return cols[self.lang].decode()
         except (OSError, ValueError):  # no table, or not the one indexed (UnicodeError: a ValueError)
             self.close()
@@ -136,8 +136,8 @@ def key(en):
     return _key(en.encode())
 
 
-def _key(utf8):
-    return (crc32(utf8) & 0xFFFF).to_bytes(KEY, "little")
+def _key(data):
+    return (crc32(data) & 0xFFFF).to_bytes(KEY, "little")
 
 
 def clip(text, cols, more=False):

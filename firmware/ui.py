@@ -17,8 +17,8 @@ from firmware.keys import CCW, CW, DOWN, UP
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # What to write when the board's font lacks a letter (CircuitPython's built-in font only
 # holds the characters of the language the firmware was built for): each letter, then its

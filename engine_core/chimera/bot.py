@@ -36,8 +36,8 @@ from engine_core.chimera.view import seat_view
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _GIVE_STRONG_AT = const(140)  # plan cost (about 7 leads) from which a Hunter gives its best
 _SILENT = const(10)  # plan cost a Hunter still silent pays to play a card

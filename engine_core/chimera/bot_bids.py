@@ -19,8 +19,8 @@
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # Features (features()): (1, plan cost, Chimera, Pi Ya, Heroes, 12s, traps + attack).
 # Per bid, the value in hundredths of a point:

@@ -35,8 +35,8 @@ from engine_core.chimera.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 MAX_SEQ = 12
 # Cost weights: a combination costs COMBO, a winner gives WIN back (a winner is not a

@@ -11,8 +11,8 @@ from engine_core.chimera.movegen import legal_plays, step_plays as movegen_step_
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _ONE_READING = const((None,))
 

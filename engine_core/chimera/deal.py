@@ -18,8 +18,8 @@ from engine_core.chimera.cards import DECK
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 SEATS = 3
 HAND = 17

@@ -18,8 +18,8 @@ from engine_core.match import Match, valid_limit
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 SEATS = 3
 HAND = 17

@@ -9,8 +9,8 @@ from engine_core.errors import EntryError
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 SEATS = 3
 BIDS = (20, 30, 40)

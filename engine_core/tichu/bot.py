@@ -19,8 +19,8 @@ from engine_core.tichu.view import seat_view
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # Hand strength needed for a call, by level (see grand_strength / tichu_strength):
 # Tichu at a fitted chance of going out first of 0.7 (level 1), 0.55 (2), 0.54 (3: the fit

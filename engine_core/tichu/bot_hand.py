@@ -27,8 +27,8 @@ from engine_core.tichu.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _SURE = const(8)
 # The chance to win by the number of ways the cards out could beat it: sets...
@@ -200,18 +200,18 @@ def _sets(c, ph, out):
             out.append((SINGLE, 1, v, (v,)))
 
 
-def _rep(lo, hi, k):
+def _rep(min, max, k):
     vals = []
-    for v in range(lo, hi):
+    for v in range(min, max):
         vals.extend((v,) * k)
     return tuple(vals)
 
 
-def _leaf(c, ph, t, extra):
+def _leaf(c, ph, t, items):
     """The best rest of a plan (pair runs, sets, singles) and its loss: the Phoenix
     stays a single, or makes the lowest single a pair."""
     best = None
-    base = list(extra)
+    base = list(items)
     _sets(c, 0, base)
     if not ph:
         return _loss(base, t), base
@@ -239,14 +239,14 @@ def _loss(combos, t):
     return s * 16 + len(combos)
 
 
-def _straights(c, ph, lo_min):
-    """(lo, hi, gap) of the straights worth trying from ``lo_min`` up (the Phoenix in
+def _straights(c, ph, start):
+    """(lo, hi, gap) of the straights worth trying from ``start`` up (the Phoenix in
     ``gap``, 0: none; never as the Mah Jong, T3.1). A straight that could take the lone
     card next to it for free is not tried short: each end is where the run stops or
     where the next value is a pair or more (kept whole)."""
     out = []
-    for lo in range(lo_min, ACE - 3):
-        if not c[lo] or (lo > lo_min and c[lo - 1] == 1):
+    for lo in range(start, ACE - 3):
+        if not c[lo] or (lo > start and c[lo - 1] == 1):
             continue
         gap = 0
         hi = lo
@@ -295,20 +295,20 @@ def plan(cards, t):
     return best
 
 
-def _take(c, lo, hi, gap):
+def _take(c, min, max, step):
     vals = []
-    for v in range(lo, hi + 1):
-        if v == gap:
+    for v in range(min, max + 1):
+        if v == step:
             vals.append(PHOENIX)
         else:
             c[v] -= 1
             vals.append(v)
-    return (STRAIGHT, hi - lo + 1, hi, tuple(vals))
+    return (STRAIGHT, max - min + 1, max, tuple(vals))
 
 
-def _give(c, lo, hi, gap):
-    for v in range(lo, hi + 1):
-        if v != gap:
+def _give(c, min, max, step):
+    for v in range(min, max + 1):
+        if v != step:
             c[v] += 1
 
 

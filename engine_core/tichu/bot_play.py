@@ -21,8 +21,8 @@ from engine_core.tichu.movegen import legal_plays
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 MJ_CARD = MAHJONG << 3 | 4
 _MAX_REPLANS = const(6)  # follows weighed by a new plan, lowest first: the time budget on the board

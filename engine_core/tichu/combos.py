@@ -19,8 +19,8 @@ from engine_core.tichu.cards import ACE, DOG, DRAGON, MAHJONG, PHOENIX
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 SINGLE = 0
 PAIR = 1
@@ -130,7 +130,7 @@ def _pair_seq(values, ones, twos, threes, n, ph, out):
         out.append((PAIR_SEQ, k, values[-1]))
 
 
-def _straight(values, n, ph, fam, out):
+def _straight(values, n, ph, family, out):
     """n >= 5 consecutive values 1..A; the Phoenix fills a gap or an open end, never the 1
     (T3.1, T3.5). All one suit without Mah Jong or Phoenix: a straight flush (T3.4)."""
     if n < 5:
@@ -139,7 +139,7 @@ def _straight(values, n, ph, fam, out):
     span = hi - lo + 1
     if not ph:
         if span == n:
-            if fam != _NOFAM and lo > MAHJONG:
+            if family != _NOFAM and lo > MAHJONG:
                 out.append((BOMB_STRAIGHT_FLUSH, n, hi))
             else:
                 out.append((STRAIGHT, n, hi))

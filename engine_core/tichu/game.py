@@ -33,8 +33,8 @@ from engine_core.tichu.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 SEATS = 4
 HAND = 14
@@ -56,7 +56,7 @@ MAHJONG_CARD = MAHJONG << 3 | 4
 _DECK = tuple(DECK.card_list)
 _DECK_SET = set(_DECK)
 _EMPTY4 = const(((), (), (), ()))
-_ALL = (1 << SEATS) - 1
+_ALL = const(0b1111)  # every seat (SEATS) in a bit set
 _DRAGON_TOP = (SINGLE, 1, DRAGON_RANK)
 
 
@@ -231,8 +231,8 @@ def _args(action, min, max):
         raise IllegalAction("%s takes %s" % (action[1], _USAGE.get(action[1], "no argument")))
 
 
-def _phase(state, phases, verb):
-    if state.phase not in phases:
+def _phase(state, values, verb):
+    if state.phase not in values:
         raise IllegalAction("no %s now: %s" % (verb, _DOING[state.phase]))
 
 

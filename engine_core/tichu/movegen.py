@@ -33,8 +33,8 @@ from engine_core.tichu.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _PHX = (PHOENIX << 3 | 4,)
 _NONE = const(((), (), (), (), ()))

@@ -15,8 +15,8 @@ from engine_core.tichu.combos import (
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # The tokens a wish may name (T4.1: a rank 2..A) and the singles a Phoenix may lie on
 # (T4.3, T4.4: not the Dog, not the Dragon; the Mah Jong makes it 1.5).

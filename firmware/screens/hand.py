@@ -35,8 +35,8 @@ from firmware.ui import Screen, text_grid, text_palette, write_text
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 # At most this many items in view (up to 20 cards and the actions) and selection marks.
 # The cards are cells of one Cells (a TileGrid each), the actions labels; each is made when

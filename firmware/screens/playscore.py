@@ -15,8 +15,8 @@ from firmware.texts import wrap
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _SUMMARY = const(8)  # lines the summary may take: more than any takes (the rows scroll), so none is cut
 

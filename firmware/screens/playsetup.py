@@ -14,8 +14,8 @@ from firmware.texts import wrap
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 LEVELS = (1, 2, 3)
 # A seat is a human, a human to whom the device proposes plays (engine_core/proposal.py), or a bot.

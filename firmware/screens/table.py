@@ -23,8 +23,8 @@ from firmware.ui import Screen
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _BURST = const(400)  # bot actions at most per tick when they do not pause
 

@@ -12,8 +12,8 @@ from firmware.ui import Screen
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
-    def const(expr):  # type: ignore[misc]
-        return expr
+    def const(x):  # type: ignore[misc]
+        return x
 
 _MIN_DIGITS = const(3)  # size totals for three digits, so the text does not jump as they grow
 GAMES = {"chimera": "Chimera", "tichu": "Tichu"}
