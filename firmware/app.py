@@ -437,6 +437,13 @@ class App:
         self.session = None
         _drop_modules(_GAME_MODULES)
         gc.collect()
+        # The round's VM let the compaction's buffer go (room_for_a_round); what comes next
+        # (a new match) compacts: the buffer again, now that the game's code left room.
+        if getattr(self.store, "reserve", None) is not None:
+            try:
+                self.store.reserve()
+            except MemoryError:  # the compaction then makes its own
+                pass
 
     def save_settings(self):
         # A new language switches through a fresh VM that opens the menu in it.
