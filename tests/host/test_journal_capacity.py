@@ -16,9 +16,9 @@ from engine_core.chimera import game as chimera
 from engine_core.prng import Pcg32
 from engine_core.scorebook import ScoreBook
 from engine_core.tichu import choices as tichu_choices, game as tichu
-from firmware import journal
 from firmware.book_codec import encode as encode_change
-from firmware.journal import HEAD_LEN, frame
+from firmware.journal import Journal, frame
+from firmware.stores import NvmStore
 from host_sim.board_backup import default_settings
 from tests.storage.session import CHIMERA, TICHU
 
@@ -33,7 +33,9 @@ NAMES = {"chimera": ["Anna", "Ben", "Carla"], "tichu": ["Anna", "Ben", "Carla", 
 def base(game):
     """Bytes of the area after a new match: header, snapshot of settings and the match header."""
     book = ScoreBook(game, NAMES[game], 1000)
-    return HEAD_LEN + len(_snapshot_frame([encode_change(DEFAULTS), encode_change(book.header())]))
+    store = NvmStore(bytearray(b"\xff" * NVM))  # the compaction a new match makes
+    Journal(store).reset([encode_change(DEFAULTS), encode_change(book.header())])
+    return store.cursor[2]
 
 
 def test_a_score_keeper_match_of_more_than_a_hundred_rounds_fits():
@@ -104,8 +106,3 @@ def test_a_hot_seat_match_of_15_rounds_fits(game):
         print("%s seed %d, hot-seat: %d actions (%.0f a round), %d bytes of %d"
               % (game, seed, actions, actions / 15, base(game) + used, NVM))
         assert base(game) + used <= NVM
-
-
-def _snapshot_frame(payloads):
-    # A snapshot frame as a compaction writes it.
-    return journal._long(journal._SNAP, journal._items(payloads))
