@@ -173,8 +173,7 @@ class App:
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store
-        if getattr(store, "reserve", None) is not None:
-            store.reserve()  # a fresh VM's (the host's model of one keeps the store)
+        self._reserve()  # a fresh VM's (the host's model of one keeps the store)
         kept = self._load(older)
         if older is not None:
             self._resume(kept)
@@ -439,10 +438,14 @@ class App:
         gc.collect()
         # The round's VM let the compaction's buffer go (room_for_a_round); what comes next
         # (a new match) compacts: the buffer again, now that the game's code left room.
+        self._reserve()
+
+    def _reserve(self):
+        # The nvm store's compaction buffer (firmware/stores.py), if it has none now.
         if getattr(self.store, "reserve", None) is not None:
             try:
                 self.store.reserve()
-            except MemoryError:  # the compaction then makes its own
+            except MemoryError:  # a compaction then makes its own
                 pass
 
     def save_settings(self):
