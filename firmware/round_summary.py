@@ -23,6 +23,8 @@ def _tichu(book, e, t):
         c = calls.get(str(s))
         if c is not None:
             made = "made" if s == first else "failed"
+            # round_tichu.CALL_TEXT's words, not imported: that would load the entry form
+            # and intern its names in every dealt round's VM.
             out.append(t("%s " + ("Tichu" if c == "tichu" else "Grand") + " " + made) % n[s])
     return ", ".join(out)
 
