@@ -183,10 +183,25 @@ WAIT = 100  # ms the table is given at a time while the bots play
 # deep in the interpreter's 2 KB pystack as under the board's code.py (a module, then app.step).
 
 
+def forget_choices():
+    # The app offers a new match with the last match's limit and names (newmatch.py), and the
+    # scripts above enter theirs from a fresh device's: so each pass of the marathon's score
+    # keeper starts from those again, journaled as the settings screen would, else a second
+    # pass would enter other matches than the totals in EXPECTED say.
+    from firmware.app import DEFAULTS
+
+    s = R.app.settings
+    for k in ("chimera", "tichu", "names", "custom"):
+        s[k] = list(DEFAULTS[k]) if isinstance(DEFAULTS[k], list) else DEFAULTS[k]
+    R.app.record(R.app._settings())
+
+
 def keeper():
     # The score keeper's session; after a reload, from the key after the one that made it
     # (S["at"]: match, script, key).
     at = S["at"] or [0, 0, 0]
+    if MARATHON and not S["at"]:
+        forget_choices()
     for i in range(at[0], len(KEEPER)):
         name, part = KEEPER[i]
         for j in range(len(part)):
