@@ -16,6 +16,14 @@ from firmware.journal import HEAD_LEN, Journal, JournalFull, frame, header
 from firmware.stores import NvmStore
 
 
+def test_the_written_out_tables_are_their_definitions():
+    # firmware/journal.py writes its tables out (computing them cost each reload ~100 ms).
+    cw = bytes(b for b in range(256) if bin(b).count("1") == 4)
+    assert journal._CW == cw and len(cw) == 70
+    assert journal._TYPE == bytes(cw.find(bytes((b,))) & 0xFF for b in range(256))
+    assert journal._ZEROS == bytes(8 - bin(b).count("1") for b in range(256))
+
+
 class StrictNvm(bytearray):
     """An nvm that refuses, as a test failure, any append over bytes that are not 0xFF (on the
     RP2040 that would erase the sector) and counts the whole-sector writes (the erases)."""
