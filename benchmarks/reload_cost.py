@@ -8,13 +8,15 @@ at 125 MHz, a rough factor).
 For each board, make heap-device's runs (benchmarks/device_heap.py: the score keeper's
 session; a dealt match of Chimera, of Tichu in German; all three in one run) are played
 at a roomy heap, and the state each VM leaves at a reload (the nvm, where the drivers
-stood) is kept. Each such state is then started once more under callgrind, as the board's
-new VM does: code.py's imports, the journal read, a dealt round dealt again and its actions
-replayed, the first screen built and drawn (device_heap.py stop=start: not the main loop's
-first pass, in which the bots may take a turn they would have taken without a reload); the
-same run ended before the app starts (stop=before: the interpreter, the stand-ins, the
-script) is taken off. Not counted: CircuitPython's own end and start of a VM (native: the heap and
-the display reset), reading the .mpy files from flash, and the panel's refresh (native).
+stood) is kept. Each such state is then started once more under callgrind as the board's
+new VM does, in the board's heap (-X heapsize=171K: a start's collections sweep the whole
+heap, so a roomier one would cost more): code.py's imports, the journal read, a dealt round
+dealt again and its actions replayed, the first screen built and drawn (device_heap.py
+stop=start: not the main loop's first pass, in which the bots may take a turn they would
+have taken without a reload); the same run ended before the app starts (stop=before: the
+interpreter, the stand-ins, the script) is taken off. Not counted: CircuitPython's own end
+and start of a VM (native: the heap and the display reset), reading the .mpy files from
+flash, and the panel's refresh (native).
 Needs ../shared/tools and valgrind; without them it says so and stops with status 0.
 """
 
@@ -34,7 +36,7 @@ from benchmarks.cp_app import INTERP  # noqa: E402
 from benchmarks.device_heap_run import BOARDS, SCRIPT, prepare, run, tools_missing  # noqa: E402
 
 RUNS = ((("keeper",), 0), (("chimera",), 0), (("tichu",), 1), (("keeper", "chimera", "tichu"), 1))
-HEAP = "1024K"
+HEAP = "171K"
 LIMIT_MS = 1500
 
 

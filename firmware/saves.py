@@ -30,13 +30,19 @@ def _records(store, older):
         fmt, source = older
     n = 0
     for r in source:
-        n += 1
-        if _TIDY and n % _TIDY == 0:
+        if _TIDY and n >= _TIDY:  # before the next payload, when the last one has gone
+            n = 0
             gc.collect()
         try:
-            yield decode(r) if fmt == "bin" else json.loads(bytes(r).decode())
+            p = decode(r) if fmt == "bin" else json.loads(bytes(r).decode())
         except (ValueError, UnicodeError, IndexError, KeyError):
-            pass
+            continue
+        # A dealt round's actions build no rows (and most are kept as bytes): counting
+        # them too collected three times as often in a dealt match, ~90 ms of its reload.
+        if not (isinstance(p, dict) and p.get("t") == "actions"):
+            n += 1
+        yield p
+        p = None
 
 
 def _changes(payloads, settings, dealt):

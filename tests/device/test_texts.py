@@ -4,6 +4,8 @@ column, and letters the board's font lacks are spelled out."""
 import ast
 import os
 
+import pytest
+
 from firmware import texts
 from firmware.texts import KEY, TABLE, Texts, key, languages
 from firmware.ui import Ui
@@ -120,6 +122,35 @@ def test_a_key_is_found_whole_not_across_two_keys(tmp_path, monkeypatch):
     reads = []
     monkeypatch.setattr(t, "_row", lambda at, i, en: reads.append(i))
     assert t.get("Other") == "Other" and reads == []
+
+
+@pytest.mark.parametrize("block", [1, 5, 16, 256])
+@pytest.mark.parametrize("end", ["\n", ""])
+def test_the_index_read_in_blocks_is_the_tables_lines(tmp_path, monkeypatch, block, end):
+    # texts.py reads the table a block at a time (lines come a byte at a time on the board):
+    # a row cut by a block's edge, an empty line and a last line without its newline.
+    text = "English\tDeutsch\nYes\tJa\n\nNo\tNein\r\nA longer text\tEin längerer Text" + end
+    _tiny_table(tmp_path, monkeypatch, text)
+    monkeypatch.setattr(texts, "_BLOCK", block)
+    t = Texts(1)
+    data = text.encode()
+    starts = [data.index(b"Yes"), data.index(b"No"), data.index(b"A longer")]
+    assert t.keys == b"".join(texts.key(w) for w in ("Yes", "No", "A longer text"))
+    assert [t.at[2 * i] | t.at[2 * i + 1] << 8 for i in range(4)][:3] == starts
+    assert (t.get("Yes"), t.get("No"), t.get("A longer text")) == ("Ja", "Nein", "Ein längerer Text")
+    t.close()
+
+
+@pytest.mark.parametrize("block", [3, 256])
+def test_the_index_ends_before_the_first_row_beyond_its_reach(tmp_path, monkeypatch, block):
+    text = "English\tDeutsch\nYes\tJa\nNo\tNein\nMaybe\tVielleicht\n"
+    _tiny_table(tmp_path, monkeypatch, text)
+    monkeypatch.setattr(texts, "_BLOCK", block)
+    monkeypatch.setattr(texts, "_END", text.index("Maybe") + 3)  # "Maybe"'s row ends beyond
+    t = Texts(1)
+    assert t.keys == texts.key("Yes") + texts.key("No")
+    assert (t.get("No"), t.get("Maybe")) == ("Nein", "Maybe")
+    t.close()
 
 
 def test_a_table_that_cannot_be_read_or_changed_since_shows_english(tmp_path, monkeypatch):
