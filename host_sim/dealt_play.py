@@ -28,6 +28,7 @@ import pickle
 import sys
 import types
 
+from host_sim.compile_cache import cache_compiled
 from host_sim.device import Device
 from host_sim.stubs import supervisor
 
@@ -138,32 +139,6 @@ def use(dev):
 
 def forget_copies():
     _SHARED.clear()
-
-
-_CODE = {}  # path -> (source bytes, code object)
-
-
-def _cached_source_to_code(loader_source_to_code):
-    def source_to_code(self, data, path, *a, **k):
-        hit = _CODE.get(path)
-        if hit is not None and hit[0] == data:
-            return hit[1]
-        code = loader_source_to_code(self, data, path, *a, **k)
-        _CODE[path] = (data, code)
-        return code
-
-    source_to_code.cached = True
-    return source_to_code
-
-
-def cache_compiled():
-    """The app imports a screen's modules anew at every screen change (the board drops
-    them); where no bytecode is written (PYTHONDONTWRITEBYTECODE) each import compiles
-    the source again. Compile each source once per process instead."""
-    from importlib.machinery import SourceFileLoader
-
-    if not getattr(SourceFileLoader.source_to_code, "cached", False):
-        SourceFileLoader.source_to_code = _cached_source_to_code(SourceFileLoader.source_to_code)
 
 
 class host_speed:
