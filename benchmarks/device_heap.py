@@ -437,6 +437,13 @@ def reload_vm():
     sys.exit(RELOAD)
 
 
+def progress(app):
+    # Where the round stands, in plain numbers: holding the engine's state object would
+    # keep the game's code alive in the heap after the app let it go (between rounds).
+    d = app.session.dealt
+    return d.seed, d.steps, d.state is None
+
+
 def press(k):
     # Press ``k`` as a person at the board would (a hold for a key the board only gives by
     # holding a button) and measure after it; WAIT: let the table's bots play for that long
@@ -444,13 +451,12 @@ def press(k):
     app = R.app
     km = R.keymap
     if k == WAIT:
-        before = app.session.dealt.state
+        before = progress(app)
         end = R.now + WAIT
         while R.now < end:
             R.now += STEP_MS
             app.step(R.now)
-        moved = app.session is None or app.session.dealt.state is not before
-        before = None
+        moved = app.session is None or progress(app) != before
         if moved:
             R.measure("bots")
         think()
