@@ -438,8 +438,8 @@ def reload_vm():
 
 
 def progress(app):
-    # Where the round stands, in plain numbers: holding the engine's state object would
-    # keep the game's code alive in the heap after the app let it go (between rounds).
+    # Where the round stands, in plain numbers: holding the engine's state object over
+    # the bots' steps would keep a state the app has replaced alive in the measured heap.
     d = app.session.dealt
     return d.seed, d.steps, d.state is None
 
