@@ -183,25 +183,21 @@ WAIT = 100  # ms the table is given at a time while the bots play
 # deep in the interpreter's 2 KB pystack as under the board's code.py (a module, then app.step).
 
 
-def forget_choices():
-    # The app offers a new match with the last match's limit and names (newmatch.py), and the
-    # scripts above enter theirs from a fresh device's: so each pass of the marathon's score
-    # keeper starts from those again, journaled as the settings screen would, else a second
-    # pass would enter other matches than the totals in EXPECTED say.
-    from firmware.app import DEFAULTS
-
-    s = R.app.settings
-    for k in ("chimera", "tichu", "names", "custom"):
-        s[k] = list(DEFAULTS[k]) if isinstance(DEFAULTS[k], list) else DEFAULTS[k]
-    R.app.record(R.app._settings())
-
-
 def keeper():
     # The score keeper's session; after a reload, from the key after the one that made it
     # (S["at"]: match, script, key).
     at = S["at"] or [0, 0, 0]
     if MARATHON and not S["at"]:
-        forget_choices()
+        # The app offers a new match with the last match's limit and names (newmatch.py), and
+        # the scripts above enter theirs from a fresh device's: so each pass starts from those
+        # again, journaled as the settings screen would (else a second pass would enter other
+        # matches than EXPECTED's totals). Inline: each name of this script is interned in
+        # the VM it measures.
+        from firmware.app import DEFAULTS
+
+        for k in ("chimera", "tichu", "names", "custom"):
+            R.app.settings[k] = list(DEFAULTS[k]) if isinstance(DEFAULTS[k], list) else DEFAULTS[k]
+        R.app.record(R.app._settings())
     for i in range(at[0], len(KEEPER)):
         name, part = KEEPER[i]
         for j in range(len(part)):
@@ -437,13 +433,6 @@ def reload_vm():
     sys.exit(RELOAD)
 
 
-def progress(app):
-    # Where the round stands, in plain numbers: holding the engine's state object over
-    # the bots' steps would keep a state the app has replaced alive in the measured heap.
-    d = app.session.dealt
-    return d.seed, d.steps, d.state is None
-
-
 def press(k):
     # Press ``k`` as a person at the board would (a hold for a key the board only gives by
     # holding a button) and measure after it; WAIT: let the table's bots play for that long
@@ -451,12 +440,18 @@ def press(k):
     app = R.app
     km = R.keymap
     if k == WAIT:
-        before = progress(app)
+        # Where the round stands, in plain numbers (holding the engine's state object over
+        # the bots' steps would keep a state the app has replaced alive in the measured heap;
+        # no function for it: each name of this script is interned in the VM it measures).
+        d = app.session.dealt
+        before = (d.seed, d.steps, d.state is None)
         end = R.now + WAIT
         while R.now < end:
             R.now += STEP_MS
             app.step(R.now)
-        moved = app.session is None or progress(app) != before
+        d = app.session.dealt if app.session is not None else None
+        moved = d is None or (d.seed, d.steps, d.state is None) != before
+        d = None
         if moved:
             R.measure("bots")
         think()

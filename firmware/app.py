@@ -123,7 +123,7 @@ class Panel:
         self.settle_ms = settle_ms
         self.pending = False
         self.last = None
-        self.blank = displayio.Group()
+        self.group = displayio.Group()  # what the display holds between two screens (leave)
         if hasattr(display, "auto_refresh"):
             display.auto_refresh = False
 
@@ -131,11 +131,12 @@ class Panel:
         self.display.root_group = group
         self.pending = True
 
-    def let_go(self):
+    def leave(self):
         # The panel keeps what it shows (nothing refreshes it until show()), but the
         # display no longer holds the last screen's objects: 2.5-6 KB freed before the
-        # next screen's code loads.
-        self.display.root_group = self.blank
+        # next screen's code loads. (Names the board has interned already: a new one in a
+        # dealt round's VM can cost the 7.7 KB of a seventh qstr pool, README.)
+        self.display.root_group = self.group
 
     def flush(self, now, idle_ms):
         # Refresh if something changed and the panel may refresh now; True if it did.
@@ -257,7 +258,7 @@ class App:
             self._next = [(where, state, result)]
             return
         self.screen.leave()
-        self.panel.let_go()
+        self.panel.leave()
         self.screen = Screen(self)
         _drop_modules(SCREEN_MODULES)
         gc.collect()

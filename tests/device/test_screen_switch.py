@@ -1,5 +1,5 @@
 """A change of screen lets the last screen's objects go before the next screen's code loads
-(firmware/app.py App._start, Panel.let_go): the display no longer holds the old group, so
+(firmware/app.py App._start, Panel.leave): the display no longer holds the old group, so
 the heap it took is free for the import (on the board, 2.5-6 KB at each switch)."""
 
 import builtins
@@ -24,5 +24,5 @@ def test_the_display_holds_no_screen_while_the_next_ones_code_loads(monkeypatch)
     monkeypatch.setattr(builtins, "__import__", spy)
     dev.press(OK)
     monkeypatch.setattr(builtins, "__import__", real)
-    assert seen and all(group is app.panel.blank for _, group in seen), seen
+    assert seen and all(group is app.panel.group for _, group in seen), seen
     assert app.panel.display.root_group is app.screen.group is not shown  # the new screen, shown
