@@ -30,23 +30,16 @@ HINTS = {OK: "A", BACK: "B", MENU: "hold A", BOMB: "hold B"}
 def make_display():
     # The display made at power-up lives on across a reload (firmware/modes.py) as
     # supervisor.runtime.display: taken again, the panel is not set up anew (no flash).
-    import board
-    import busio
-    import displayio
-    import fourwire
+    # Making it is a module of its own, loaded only then: its names would be interned in
+    # every VM, and a dealt round's VM is a few names from a seventh qstr pool (README).
     import supervisor
-    from adafruit_st7789 import ST7789
 
     kept = supervisor.runtime.display
     if kept is not None:
         return kept
-    displayio.release_displays()
-    spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
-    bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17, baudrate=62_500_000)
-    display = ST7789(bus, width=WIDTH, height=HEIGHT, rowstart=40, colstart=53, rotation=270,
-                     backlight_pin=board.GP20)
-    supervisor.runtime.display = display
-    return display
+    from boards.pico_display_pack_panel import panel
+
+    return panel(WIDTH, HEIGHT)
 
 
 def make_keys():

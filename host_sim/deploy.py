@@ -194,7 +194,11 @@ def plan(board, root=None, site=None):
         stem = name[:-3] if name.endswith(".py") else None
         if not os.path.isfile(path) or name.endswith(SKIP_SUFFIXES) or name.startswith("."):
             continue
-        if stem in profiles and stem != board:
+        # A profile and its own modules (<id>_*.py, loaded only when the profile asks): the
+        # board's, not another board's.
+        owner = stem if stem in profiles else next((p for p in profiles if (stem or "").startswith(p + "_")),
+                                                   None)
+        if owner is not None and owner != board:
             continue
         files.append(("boards/" + name, path))
     if not os.path.isfile(os.path.join(root, START)):

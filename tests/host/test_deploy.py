@@ -27,6 +27,8 @@ PROJECT = {
     "boards/README.md": "notes\n",
     "boards/picosystem.py": 'LIBS = ("adafruit_display_text",)\n',
     "boards/pico_display_pack.py": 'import board\nLIBS = ("adafruit_display_text", "adafruit_st7789")\n',
+    "boards/pico_display_pack_panel.py": "PANEL = 1\n",  # a profile's own module: its board's only
+    "boards/picosystem_panel.py": "PANEL = 2\n",
     "firmware/app.py": "APP = 1\n",
     "firmware/screens/menu.py": "MENU = 1\n",
     "firmware/fonts/small.pcf": "font bytes",
@@ -140,7 +142,7 @@ APP = [
     "lib/adafruit_display_text/label.py", "lib/adafruit_st7789.py",
     "engine_core/__init__.py", "engine_core/cards.py", "engine_core/chimera/__init__.py",
     "engine_core/chimera/rules.py",
-    "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py",
+    "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py", "boards/pico_display_pack_panel.py",
     "firmware/app.py", "firmware/code.py", "firmware/fonts/small.pcf", "firmware/screens/menu.py",
 ]
 KEPT = ["boot_out.txt", "journal0.bin", "lib/someone_elses.py", "settings.toml"]
@@ -446,14 +448,13 @@ def test_the_loaders_panel_for_a_plain_pico_is_the_display_packs():
     import adafruit_st7789
 
     assert drive_code.ST7789_INIT == adafruit_st7789._INIT_SEQUENCE + b"\x36\x01\xc0" + b"\x21\x00"
-    with open(os.path.join(deploy.ROOT, "boards", "pico_display_pack.py")) as f:
-        profile = f.read()
+    with open(os.path.join(deploy.ROOT, "boards", "pico_display_pack_panel.py")) as f:
+        make = f.read()  # the profile's make_display, at power-up
     with open(os.path.join(deploy.ROOT, deploy.LOADER)) as f:
         loader = f.read()
-    make = profile[profile.index("def make_display"):profile.index("def make_keys")]
     assert tuple(int(n) for n in re.findall(r"board\.GP(\d+)", make)) == drive_code.DISPLAY_PACK_PINS
     for part in ("clock=", "MOSI=", "command=", "chip_select=", "backlight_pin=", "rowstart=40, colstart=53",
-                 "rotation=270", "width=WIDTH, height=HEIGHT"):
+                 "rotation=270", "width=width, height=height"):
         assert part in make, part
     for part in ("clock=sck, MOSI=mosi", "command=dc, chip_select=cs", "rowstart=40, colstart=53",
                  "rotation=270", "backlight_pin=light", "width=240, height=135"):
