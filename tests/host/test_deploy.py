@@ -142,7 +142,8 @@ APP = [
     "lib/adafruit_display_text/label.py", "lib/adafruit_st7789.py",
     "engine_core/__init__.py", "engine_core/cards.py", "engine_core/chimera/__init__.py",
     "engine_core/chimera/rules.py",
-    "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py", "boards/pico_display_pack_panel.py",
+    "boards/__init__.py", "boards/common.py", "boards/pico_display_pack.py",
+    "boards/pico_display_pack_panel.py",
     "firmware/app.py", "firmware/code.py", "firmware/fonts/small.pcf", "firmware/screens/menu.py",
 ]
 KEPT = ["boot_out.txt", "journal0.bin", "lib/someone_elses.py", "settings.toml"]
