@@ -263,8 +263,16 @@ class App:
         _drop_modules(SCREEN_MODULES)
         gc.collect()
         module, cls, args = where
-        mod = __import__("firmware.screens." + module, None, None, [cls])
-        scr = getattr(mod, cls)(self, *args)
+        try:
+            mod = __import__("firmware.screens." + module, None, None, [cls])
+            scr = getattr(mod, cls)(self, *args)
+        except MemoryError:
+            # No room for this screen's code in this heap (a dealt round's breakdown can need
+            # a seventh qstr pool, 7.7 KB in one piece: README). The journal holds everything,
+            # so a fresh VM shows what comes next; without one this VM cannot go on.
+            if not switch(self):
+                raise
+            return
         del mod
         if self.reloading:  # it switched modes: a fresh VM shows what comes next
             return

@@ -105,3 +105,48 @@ def test_without_a_store_the_switch_stays_in_this_vm():
     assert dev.app.reloads == 0 and dev.app.texts.lang == 1 and screen_name(dev) == "Menu"
     new_match(dev, "chimera", 300)
     assert dev.app.reloads == 0
+
+
+def test_a_screen_the_heap_has_no_room_for_comes_in_a_fresh_vm(monkeypatch):
+    # A dealt round's breakdown can need a seventh qstr pool (7.7 KB in one piece) at the
+    # round's end: where the heap has none, the journal brings it back in a fresh VM.
+    import builtins
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=5)
+    dev.app.pause_ms = 0
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    real = builtins.__import__
+    failed = []
+
+    def tight(name, *args, **kw):
+        if name == "firmware.screens.playscore" and not failed:
+            failed.append(dev.app.reloads)
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+        return real(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", tight)
+    play_dealt_round(dev)
+    assert failed and dev.app.reloads == failed[0] + 1
+    assert screen_name(dev) == "PlayScore" and dev.app.book.rounds() == 1
+    dev.press(OK)  # its OK deals the next round, as ever
+    assert dev.app.book.rounds() == 1 and dev.app.dealt.state is not None
+    assert screen_name(dev) in ("Table", "Hand", "Privacy")
+
+
+def test_without_a_store_a_screen_the_heap_has_no_room_for_is_a_memory_error(monkeypatch):
+    import builtins
+
+    import pytest
+
+    dev = Device("picosystem")
+    real = builtins.__import__
+
+    def tight(name, *args, **kw):
+        if name.startswith("firmware.screens."):
+            raise MemoryError("memory allocation failed")
+        return real(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", tight)
+    with pytest.raises(MemoryError):
+        dev.press(OK)
