@@ -203,6 +203,7 @@ class App:
         self._resume(kept)
         if self.session is not None:
             self.room_for_a_round()
+        self.began = None if self.store is None else self.store.cursor  # see _no_room
         self.stack = []  # [(module, class, args), state] of the screens below the top one
         self.where = _HOME
         self.screen = Screen(self)  # a blank one until home() opens the first
@@ -266,11 +267,8 @@ class App:
         try:
             mod = __import__("firmware.screens." + module, None, None, [cls])
             scr = getattr(mod, cls)(self, *args)
-        except MemoryError:
-            # No room for this screen's code in this heap (a dealt round's breakdown can need
-            # a seventh qstr pool, 7.7 KB in one piece: README). The journal holds everything,
-            # so a fresh VM shows what comes next; without one this VM cannot go on.
-            if not switch(self):
+        except MemoryError:  # (a dealt round's breakdown can need a seventh qstr pool: README)
+            if not self._no_room():
                 raise
             return
         del mod
@@ -317,13 +315,28 @@ class App:
         self._next = []
         try:
             moved = tick(now)
+        except MemoryError:  # (a bot's search in a heap left in pieces)
+            if not self._no_room():
+                raise
+            moved = False
         finally:
             where = self._next
             self._next = None
         tick = None
-        if where:
+        if where and not self.reloading:
             self._start(*where[0])
         return moved
+
+    def _no_room(self):
+        # A step the heap has no room for (a MemoryError) is done again in a fresh VM, which
+        # the journal brings back to where this one was (the bots' actions journaled first:
+        # asked again, they play the same). Only once this VM has journaled something: a
+        # fresh VM that runs out again before that would only start another. False: no.
+        s = self.session
+        if s is not None and s.unsaved and not self.unsaved:
+            s.flush()
+        store = self.store
+        return store is not None and store.cursor != self.began and switch(self)
 
     def _reload(self):
         # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);

@@ -150,3 +150,62 @@ def test_without_a_store_a_screen_the_heap_has_no_room_for_is_a_memory_error(mon
     monkeypatch.setattr(builtins, "__import__", tight)
     with pytest.raises(MemoryError):
         dev.press(OK)
+
+
+def _tichu_round(monkeypatch, fail_at=None):
+    # A dealt Tichu round to its breakdown; the bots' ``fail_at``-th question (if given) runs
+    # out of heap once, as a bot's search can in a heap left in pieces.
+    from engine_core import dealt
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=7)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1)
+    asked = []
+    real = dealt.Dealt.bot_action
+
+    def tight(self):
+        asked.append((dev.app.reloads, self.steps, len(self.actions)))
+        if len(asked) == fail_at:
+            raise MemoryError("memory allocation failed, allocating 728 bytes")
+        return real(self)
+
+    monkeypatch.setattr(dealt.Dealt, "bot_action", tight)
+    play_dealt_round(dev)
+    monkeypatch.setattr(dealt.Dealt, "bot_action", real)
+    return dev, asked
+
+
+def test_a_bot_that_runs_out_of_heap_plays_on_in_a_fresh_vm_as_it_would_have(monkeypatch):
+    calm, _ = _tichu_round(monkeypatch)
+    dev, asked = _tichu_round(monkeypatch, fail_at=12)
+    reloads, steps, unsaved = asked[11]
+    assert unsaved > 0  # the bots' actions not journaled yet: journaled before the fresh VM
+    assert dev.app.reloads == calm.app.reloads + 1 and asked[12][0] == reloads + 1
+    assert asked[12][1] == steps  # the fresh VM stands where that one stood
+    assert screen_name(dev) == "PlayScore" and dev.app.book.deltas == calm.app.book.deltas
+
+
+def test_a_fresh_vm_that_runs_out_of_heap_before_it_journaled_anything_does_not_start_another(monkeypatch):
+    # A breakdown that never fits: the round's VM gives way to a fresh one, which runs out
+    # again before it has journaled anything, so the MemoryError stands (no endless reloads).
+    import builtins
+
+    import pytest
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=5)
+    dev.app.pause_ms = 0
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    reloads = dev.app.reloads
+    real = builtins.__import__
+
+    def never(name, *args, **kw):
+        if name == "firmware.screens.playscore":
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+        return real(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", never)
+    with pytest.raises(MemoryError):
+        play_dealt_round(dev)
+    assert dev.app.reloads == reloads + 1
