@@ -352,8 +352,8 @@ def dealt_key():
     # inlined in dealt_match: a live frame keeps its stale value-stack slots too, and one
     # holding the screen that just closed would keep it alive.)
     name = R.name()
-    if name == "MatchEnd":
-        return None
+    if name == "MatchEnd" or name == "Totals" and R.app.book.over():  # (Totals: a fresh VM after the
+        return None  # last round, as after a power cut there: App.home)
     # a Choice: the Mah Jong's wish, none; a Message: what the push or the exchange
     # brought (the menu offers no play that could be refused)
     if name in ("PlayScore", "Privacy", "Choice", "Message"):
@@ -395,7 +395,8 @@ def dealt_match(game, lang):
         S["at"][1] += press(k)
     book = R.app.book
     over = book.over()
-    ok = book.game == game and (over and R.name() == "MatchEnd" or ROUNDS and book.rounds() == ROUNDS)
+    ok = book.game == game and (over and R.name() in ("MatchEnd", "Totals")
+                                or ROUNDS and book.rounds() == ROUNDS)
     result(ok, "%s dealt match to %d%s: %d rounds, %d plays by seat 0, totals %s%s %s" % (
         game, book.limit, " in German" if lang else "", book.rounds(), S["at"][1], list(book.totals),
         ", over" if over else "", "as meant" if ok else "WRONG"))

@@ -290,7 +290,11 @@ class App:
         for k in keys:
             if self.reloading:
                 break
-            self.screen.handle(k)
+            try:
+                self.screen.handle(k)
+            except MemoryError:  # (a play's menu in a heap left in pieces: see _no_room)
+                if not self._no_room():
+                    raise
         if self.reloading:
             self.texts.close()
             self._reload()
@@ -334,7 +338,10 @@ class App:
         # fresh VM that runs out again before that would only start another. False: no.
         s = self.session
         if s is not None and s.unsaved and not self.unsaved:
-            s.flush()
+            try:
+                s.flush()
+            except MemoryError:  # then the fresh VM's bots make them again
+                pass
         store = self.store
         return store is not None and store.cursor != self.began and switch(self)
 

@@ -209,3 +209,27 @@ def test_a_fresh_vm_that_runs_out_of_heap_before_it_journaled_anything_does_not_
     with pytest.raises(MemoryError):
         play_dealt_round(dev)
     assert dev.app.reloads == reloads + 1
+
+
+def test_a_key_the_heap_has_no_room_for_is_pressed_again_in_a_fresh_vm():
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=7)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1)
+    assert screen_name(dev) == "Hand"
+    dev.press(OK)  # Grand Tichu or not: journaled, with the bots' calls before it
+    while screen_name(dev) != "Hand":
+        dev.advance(100)
+    reloads, steps = dev.app.reloads, dev.app.dealt.steps
+
+    def tight(k):  # this hand's next key, in a heap with no room for what it builds
+        raise MemoryError("memory allocation failed, allocating 472 bytes")
+
+    dev.screen().handle = tight
+    dev.press(OK)
+    assert dev.app.reloads == reloads + 1 and dev.app.dealt.steps == steps  # nothing lost, nothing done
+    while screen_name(dev) != "Hand":
+        dev.advance(100)
+    dev.advance(600)  # past the hand's grace for a late OK
+    dev.press(OK)  # pressed again, it goes in
+    assert dev.app.dealt.steps > steps
