@@ -1,5 +1,6 @@
 # A switch of mode goes through a fresh VM: a new score-keeper match, a dealt match of
-# either game (new, or cards for the running match) and a new language. The change is
+# either game (new, or cards for the running match), each dealt round and a new language;
+# so does a step the heap has no room for (App._no_room). The change is
 # journaled first; then, at the end of the main loop's pass, CircuitPython's
 # supervisor.reload() ends this VM and runs code.py again in a new one. That frees what
 # no gc.collect() can: every interned name (about 28 KB after a session, growing with
