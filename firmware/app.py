@@ -281,7 +281,11 @@ class App:
         if result is not None:
             scr.resume(result)
         if self.screen is scr and not self.reloading:  # resume may have moved on already
-            self.panel.show(scr.enter())
+            try:
+                self.panel.show(scr.enter())
+            except MemoryError:  # (a hand's first draw lists its plays)
+                if not self._no_room():
+                    raise
 
     def step(self, now):
         # One pass of the main loop at ``now`` (ticks in ms).
@@ -299,12 +303,16 @@ class App:
             self.texts.close()
             self._reload()
             return keys
-        if self._tick(now) and not self.reloading:  # it moved on by itself (a bot played)
-            self.screen.draw()
-            self.panel.pending = True
-        if keys:
-            self.screen.draw()
-            self.panel.pending = True
+        try:
+            if self._tick(now) and not self.reloading:  # it moved on by itself (a bot played)
+                self.screen.draw()
+                self.panel.pending = True
+            if keys and not self.reloading:
+                self.screen.draw()
+                self.panel.pending = True
+        except MemoryError:  # (a draw: see _no_room)
+            if not self._no_room():
+                raise
         self.texts.close()  # the pass's texts are read: no file held between passes
         self.panel.flush(now, self.input.idle_ms(now))
         return keys

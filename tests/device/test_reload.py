@@ -233,3 +233,24 @@ def test_a_key_the_heap_has_no_room_for_is_pressed_again_in_a_fresh_vm():
     dev.advance(600)  # past the hand's grace for a late OK
     dev.press(OK)  # pressed again, it goes in
     assert dev.app.dealt.steps > steps
+
+
+def test_a_screen_whose_first_draw_runs_out_of_heap_comes_in_a_fresh_vm(monkeypatch):
+    from firmware import ui
+
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=5)
+    dev.app.pause_ms = 0
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    real = ui.Screen.enter
+    failed = []
+
+    def tight(self):
+        if type(self).__name__ == "PlayScore" and not failed:
+            failed.append(dev.app.reloads)
+            raise MemoryError("memory allocation failed, allocating 256 bytes")
+        return real(self)
+
+    monkeypatch.setattr(ui.Screen, "enter", tight)
+    play_dealt_round(dev)
+    assert failed and dev.app.reloads == failed[0] + 1 and screen_name(dev) == "PlayScore"
