@@ -95,7 +95,6 @@ _LONG_MAX = const(8000)  # a long frame's zero count must stay below 0xFFFF
 VERSION = 1
 HEAD_LEN = 9  # type, "GJ", version, generation (4), check
 _CHUNK = const(64)
-_CLEAN_CHUNK = const(512)
 ERASED = b"\xff" * _CHUNK
 
 
@@ -381,12 +380,10 @@ class Journal:
 
     def _clean(self, area, offset):
         # Nothing but 0xFF from ``offset`` to the end of the area.
-        # (Read in larger pieces than the window's: at each start this reads the rest of the
-        # area, about 3 KB on the nvm.)
         store = self.store
         while offset < store.size:
-            n = min(_CLEAN_CHUNK, store.size - offset)
-            if store.read(area, offset, n).count(b"\xff") != n:
+            n = min(_CHUNK, store.size - offset)
+            if store.read(area, offset, n) != ERASED[:n]:
                 return False
             offset += n
         return True
