@@ -13,7 +13,7 @@ like the original. Every round: the deltas are this file's own T6 arithmetic, an
 card points sum to 100 unless a double victory. Every match: the written record
 replays through judge to the same answer, and flawed records never break replay.
 
-`make test` plays a hundred matches; `make fuzz` (FUZZ_FULL=1) plays 10,000.
+`make test` plays sixty matches; `make fuzz` (FUZZ_FULL=1) plays 10,000.
 """
 
 import json
@@ -30,7 +30,7 @@ from engine_core.tichu.choices import random_step
 from engine_core.tichu.combos import BOMB_FOUR, SINGLE, beats, classify, is_bomb
 from tests.host.record_fuzz import check_match_end, run_matches
 
-SMALL = 100
+SMALL = 60
 FULL = 10000
 LIMITS = (1, 100, 300, 1000)
 DECK_LIST = DECK.card_list
