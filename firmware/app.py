@@ -310,7 +310,7 @@ class App:
             if keys and not self.reloading:
                 self.screen.draw()
                 self.panel.pending = True
-        except MemoryError:  # (a draw: see _no_room)
+        except MemoryError:  # (a bot's search, a draw: see _no_room)
             if not self._no_room():
                 raise
         self.texts.close()  # the pass's texts are read: no file held between passes
@@ -327,15 +327,11 @@ class App:
         self._next = []
         try:
             moved = tick(now)
-        except MemoryError:  # (a bot's search in a heap left in pieces)
-            if not self._no_room():
-                raise
-            moved = False
         finally:
             where = self._next
             self._next = None
         tick = None
-        if where and not self.reloading:
+        if where:
             self._start(*where[0])
         return moved
 

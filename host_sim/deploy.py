@@ -196,8 +196,7 @@ def plan(board, root=None, site=None):
             continue
         # A profile and its own modules (<id>_*.py, loaded only when the profile asks): the
         # board's, not another board's.
-        owner = stem if stem in profiles else next((p for p in profiles if (stem or "").startswith(p + "_")),
-                                                   None)
+        owner = next((p for p in profiles if stem == p or (stem or "").startswith(p + "_")), None)
         if owner is not None and owner != board:
             continue
         files.append(("boards/" + name, path))
