@@ -17,6 +17,35 @@ def _journal(nvm):
     return settings, book, kept
 
 
+def _dealt(game, seed):
+    # A dealt match with a human in seat 0 and level-1 bots that do not pause, on an nvm
+    # (its bytes: the journal), at its first round's VM.
+    nvm = bytearray(b"\xff" * 4096)
+    dev = Device("picosystem", NvmStore(nvm), seed=seed)
+    dev.app.pause_ms = 0
+    play_setup(dev, game, humans=(0,), level=1)
+    return dev, nvm
+
+
+def _breakdown_out_of_heap(monkeypatch, dev, times):
+    # Importing the round's breakdown runs out of heap ``times`` times (None: always), as
+    # when the seventh qstr pool finds no 7.7 KB in one piece; the list has the VM's reloads
+    # at each.
+    import builtins
+
+    real = builtins.__import__
+    failed = []
+
+    def tight(name, *args, **kw):
+        if name == "firmware.screens.playscore" and (times is None or len(failed) < times):
+            failed.append(dev.app.reloads)
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+        return real(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", tight)
+    return failed
+
+
 def test_a_new_language_comes_back_on_the_menu_after_a_reload_and_only_once():
     nvm = bytearray(b"\xff" * 4096)
     dev = Device("picosystem", NvmStore(nvm))
@@ -45,10 +74,7 @@ def test_a_limit_in_the_settings_is_no_switch_of_mode():
 
 
 def test_a_dealt_match_starts_in_a_fresh_vm_at_its_table_and_plays_on():
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=3)
-    dev.app.pause_ms = 0
-    play_setup(dev, "chimera", humans=(0,), level=1)
+    dev, nvm = _dealt("chimera", 3)
     assert dev.app.reloads == 1
     assert screen_name(dev) in ("Table", "Hand", "Privacy")
     _, book, kept = _journal(nvm)
@@ -61,10 +87,7 @@ def test_a_dealt_match_starts_in_a_fresh_vm_at_its_table_and_plays_on():
 
 
 def test_each_dealt_round_starts_in_a_fresh_vm_with_room_in_the_journal_and_no_spare_buffer():
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=5)
-    dev.app.pause_ms = 0
-    play_setup(dev, "tichu", humans=(0,), level=1)
+    dev, _ = _dealt("tichu", 5)
     store = dev.app.store
     assert dev.app.reloads == 1 and store.spare is None  # the round's VM holds no compaction buffer
     for r in range(2):
@@ -81,10 +104,7 @@ def test_each_dealt_round_starts_in_a_fresh_vm_with_room_in_the_journal_and_no_s
 
 
 def test_a_nearly_full_journal_is_compacted_when_a_round_starts():
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=5)
-    dev.app.pause_ms = 0
-    play_setup(dev, "chimera", humans=(0,), level=1)
+    dev, nvm = _dealt("chimera", 5)
     from firmware.dealt_codec import Encoder
     from firmware.journal import Journal
     store = NvmStore(nvm)
@@ -110,22 +130,8 @@ def test_without_a_store_the_switch_stays_in_this_vm():
 def test_a_screen_the_heap_has_no_room_for_comes_in_a_fresh_vm(monkeypatch):
     # A dealt round's breakdown can need a seventh qstr pool (7.7 KB in one piece) at the
     # round's end: where the heap has none, the journal brings it back in a fresh VM.
-    import builtins
-
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=5)
-    dev.app.pause_ms = 0
-    play_setup(dev, "chimera", humans=(0,), level=1)
-    real = builtins.__import__
-    failed = []
-
-    def tight(name, *args, **kw):
-        if name == "firmware.screens.playscore" and not failed:
-            failed.append(dev.app.reloads)
-            raise MemoryError("memory allocation failed, allocating 1280 bytes")
-        return real(name, *args, **kw)
-
-    monkeypatch.setattr(builtins, "__import__", tight)
+    dev, _ = _dealt("chimera", 5)
+    failed = _breakdown_out_of_heap(monkeypatch, dev, 1)
     play_dealt_round(dev)
     assert failed and dev.app.reloads == failed[0] + 1
     assert screen_name(dev) == "PlayScore" and dev.app.book.rounds() == 1
@@ -157,10 +163,7 @@ def _tichu_round(monkeypatch, fail_at=None):
     # out of heap once, as a bot's search can in a heap left in pieces.
     from engine_core import dealt
 
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=7)
-    dev.app.pause_ms = 0
-    play_setup(dev, "tichu", humans=(0,), level=1)
+    dev, _ = _dealt("tichu", 7)
     asked = []
     real = dealt.Dealt.bot_action
 
@@ -189,33 +192,18 @@ def test_a_bot_that_runs_out_of_heap_plays_on_in_a_fresh_vm_as_it_would_have(mon
 def test_a_fresh_vm_that_runs_out_of_heap_before_it_journaled_anything_does_not_start_another(monkeypatch):
     # A breakdown that never fits: the round's VM gives way to a fresh one, which runs out
     # again before it has journaled anything, so the MemoryError stands (no endless reloads).
-    import builtins
-
     import pytest
 
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=5)
-    dev.app.pause_ms = 0
-    play_setup(dev, "chimera", humans=(0,), level=1)
+    dev, _ = _dealt("chimera", 5)
     reloads = dev.app.reloads
-    real = builtins.__import__
-
-    def never(name, *args, **kw):
-        if name == "firmware.screens.playscore":
-            raise MemoryError("memory allocation failed, allocating 1280 bytes")
-        return real(name, *args, **kw)
-
-    monkeypatch.setattr(builtins, "__import__", never)
+    failed = _breakdown_out_of_heap(monkeypatch, dev, None)
     with pytest.raises(MemoryError):
         play_dealt_round(dev)
-    assert dev.app.reloads == reloads + 1
+    assert dev.app.reloads == reloads + 1 and failed == [reloads, reloads + 1]
 
 
 def test_a_key_the_heap_has_no_room_for_is_pressed_again_in_a_fresh_vm():
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=7)
-    dev.app.pause_ms = 0
-    play_setup(dev, "tichu", humans=(0,), level=1)
+    dev, _ = _dealt("tichu", 7)
     assert screen_name(dev) == "Hand"
     dev.press(OK)  # Grand Tichu or not: journaled, with the bots' calls before it
     while screen_name(dev) != "Hand":
@@ -238,10 +226,7 @@ def test_a_key_the_heap_has_no_room_for_is_pressed_again_in_a_fresh_vm():
 def test_a_screen_whose_first_draw_runs_out_of_heap_comes_in_a_fresh_vm(monkeypatch):
     from firmware import ui
 
-    nvm = bytearray(b"\xff" * 4096)
-    dev = Device("picosystem", NvmStore(nvm), seed=5)
-    dev.app.pause_ms = 0
-    play_setup(dev, "chimera", humans=(0,), level=1)
+    dev, _ = _dealt("chimera", 5)
     real = ui.Screen.enter
     failed = []
 
