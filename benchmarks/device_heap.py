@@ -193,10 +193,11 @@ def keeper():
         # again, journaled as the settings screen would (else a second pass would enter other
         # matches than EXPECTED's totals). Inline: each name of this script is interned in
         # the VM it measures.
-        from firmware.app import DEFAULTS
+        from firmware.app import fresh_settings
 
+        fresh = fresh_settings()
         for k in ("chimera", "tichu", "names", "custom"):
-            R.app.settings[k] = list(DEFAULTS[k]) if isinstance(DEFAULTS[k], list) else DEFAULTS[k]
+            R.app.settings[k] = fresh[k]
         R.app.record(R.app._settings())
     for i in range(at[0], len(KEEPER)):
         name, part = KEEPER[i]
