@@ -11,8 +11,10 @@
 # same whatever the match's length: the journal holds one record at a time, never the
 # match. Also printed: a compaction (the whole state, at most the nvm's 4 KB; allocated
 # bytes) and what the match itself holds once loaded into its ScoreBook. Last, whether a
-# 250-round match loads beside 90 KB of other objects, as the app's own (make heap-device:
-# about 52 to 70 KB at its peak, under MicroPython) with room to spare.
+# 250-round match (about 34 KB of rows) loads beside 80 KB of other objects: the score
+# keeper's own heap (make heap-device: about 54-56 KB with its match) with room to spare.
+# At 90 KB the match fitted or not by a few hundred bytes, depending on the length of the
+# checkout's path (the modules' file names are on the heap too).
 
 import gc
 
@@ -107,4 +109,4 @@ def crowded(rounds, ballast):
 
 
 main()
-crowded(250, 90 * 1024)
+crowded(250, 80 * 1024)
