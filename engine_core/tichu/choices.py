@@ -13,26 +13,35 @@ _WISHES = (None,) + tuple(range(2, 15))  # T4.1: no wish, or a rank 2..A
 
 def legal_actions(state, seat):
     """See game.legal_actions."""
+    return list(actions(state, seat))
+
+
+def actions(state, seat):
+    """legal_actions one at a time, in its order. A lead with the Mah Jong lists each of
+    its plays once per wish: up to some 2000 actions from 14 cards, more than a device's
+    heap holds beside its screen, while the distinct plays are a few hundred at most."""
     if not game._is_int(seat) or not 0 <= seat < game.SEATS:
-        return []
+        return
     p = state.phase
     if p == game.GRAND_WINDOW:
-        if state.decided >> seat & 1:
-            return []
-        return [(seat, "grand"), (seat, "no_grand")]
-    out = []
+        if not state.decided >> seat & 1:
+            yield (seat, "grand")
+            yield (seat, "no_grand")
+        return
     if p == game.PUSH and state.pushes[seat] is None:
-        out = _pushes(seat, state.hands[seat])
+        for a in _pushes(seat, state.hands[seat]):
+            yield a
     elif p == game.PLAY and seat == state.turn:
-        out = _on_turn(state, seat)
+        for a in _on_turn(state, seat):
+            yield a
     elif p == game.PLAY or p == game.GIFT:
         if p == game.GIFT and seat == state.top_seat:  # T4.5: to an opponent
-            out = [(seat, "gift", (seat + 1) % 4), (seat, "gift", (seat + 3) % 4)]
+            yield (seat, "gift", (seat + 1) % 4)
+            yield (seat, "gift", (seat + 3) % 4)
         for b in bombs_now(state, seat):
-            out.append((seat, "play", b, None))
+            yield (seat, "play", b, None)
     if game.may_call(state, seat):
-        out.append((seat, "tichu"))
-    return out
+        yield (seat, "tichu")
 
 
 def _pushes(seat, hand):
@@ -48,12 +57,12 @@ def _pushes(seat, hand):
 
 
 def _on_turn(state, seat):
-    """Pass (unless leading or the wish forbids it, T5.1, T4.2) and every play."""
+    """Pass (unless leading or the wish forbids it, T5.1, T4.2) and every play, one at a
+    time (see actions)."""
     lead = state.lead
     top = state.top
     w = state.wish
     plays = legal_plays(state.hands[seat], None if lead else top, w)
-    out = []
     if not lead:
         bound = False
         for p in plays:
@@ -61,7 +70,7 @@ def _on_turn(state, seat):
                 bound = True
                 break
         if not bound:
-            out.append((seat, "pass"))
+            yield (seat, "pass")
     for p in plays:
         rs = classify(p)
         if len(rs) > 1 and not lead:
@@ -71,10 +80,9 @@ def _on_turn(state, seat):
         for a in names:
             if wishes:
                 for x in wishes:
-                    out.append((seat, "play", p, a, x))
+                    yield (seat, "play", p, a, x)
             else:
-                out.append((seat, "play", p, a))
-    return out
+                yield (seat, "play", p, a)
 
 
 def _may_hold_bomb(hand):
@@ -133,8 +141,20 @@ def random_action(state, seat, prng):
             j = i + prng.below(len(hand) - i)
             hand[i], hand[j] = hand[j], hand[i]
         return (seat, "push", tuple(hand[:game.PUSH_CARDS]))
-    acts = [a for a in legal_actions(state, seat) if a[1] != "tichu"]
-    return acts[prng.below(len(acts))] if acts else None
+    # Uniform over the actions but the call, counted first and then walked to: the list
+    # itself may not fit a device's heap (see actions).
+    n = 0
+    for a in actions(state, seat):
+        if a[1] != "tichu":
+            n += 1
+    if not n:
+        return None
+    i = prng.below(n)
+    for a in actions(state, seat):
+        if a[1] != "tichu":
+            if not i:
+                return a
+            i -= 1
 
 
 def random_step(state, prng, odds=5):

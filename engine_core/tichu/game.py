@@ -173,6 +173,14 @@ def legal_actions(state, seat):
     return choices(state, seat)
 
 
+def choices():
+    # The module of a seat's legal actions (choices.py), loaded on first use as for
+    # legal_actions: a device's menu walks a seat's actions one at a time (actions).
+    from engine_core.tichu import choices as m
+
+    return m
+
+
 def bomb_seats(state):
     """The seats that could play a bomb now (the seat on turn included), for a shell
     that offers bombs out of turn (T5.2)."""

@@ -133,8 +133,11 @@ class Hand(Screen):
             elif kind in ("bid", "play", "gift") and (mine or self.game() == "tichu"):
                 # The engine lists a play's readings (and the Mah Jong's wishes) one after
                 # the other, each play once: the plays are told apart from the last one.
+                # A Tichu lead's list may not fit beside the hand (the Mah Jong's plays once
+                # per wish): it is walked one action at a time.
+                g = self.session().dealt.game
                 last = first = vs = None
-                for a in self.session().dealt.game.legal_actions(st, self.seat):
+                for a in (g.choices().actions if self.game() == "tichu" else g.legal_actions)(st, self.seat):
                     if a[1] != "play":
                         others.append(a)
                         continue

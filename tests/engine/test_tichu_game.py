@@ -77,6 +77,28 @@ def test_every_listed_action_is_accepted():
             game.apply(s, a)
 
 
+def test_a_device_walks_the_actions_one_at_a_time_and_a_random_player_picks_among_them():
+    # D2: choices().actions yields legal_actions in its order without listing them (a lead
+    # with the Mah Jong: each play once per wish, T4.1), and the random player is uniform
+    # over that list but the call, drawn as it always was (recorded matches replay alike)
+    from engine_core.prng import Pcg32
+    from engine_core.tichu.choices import CALL_ODDS, random_action
+
+    s = pushed_a()
+    walk = game.choices().actions(s, 0)
+    assert iter(walk) is walk
+    acts = game.legal_actions(s, 0)
+    assert list(walk) == acts and len(acts) > 14
+    plays = [a for a in acts if a[1] != "tichu"]
+    assert game.may_call(s, 0)
+    for seed in range(20):
+        draws = Pcg32(seed)
+        called = draws.below(CALL_ODDS["tichu"]) == 0  # first: a call now and then
+        want = (0, "tichu") if called else plays[draws.below(len(plays))]
+        assert random_action(s, 0, Pcg32(seed)) == want
+    assert list(game.choices().actions(s, 9)) == []
+
+
 def test_state_round_trips_through_lists():
     # the board saves states: from_list(to_list()) continues identically
     s = run(ROUND_A[:12])[0]
