@@ -326,6 +326,11 @@ def human_key():
             if c not in scr.sel:
                 return item_key(lambda it, c=c: it[2] == c)
         return item_key(lambda it: it[2] is None and it[4] == kind)
+    if scr.menu() is None:  # no room for the menu even in a fresh VM (Hand.menu): the free
+        # selection, the first legal play holding the card under the cursor (a lead)
+        if not scr.sel:
+            return "right"
+        return item_key(lambda it: it[2] is None and it[4] is not None and it[4][0] == "play")
     acts = []
     plays = False
     for col in scr.menu():
@@ -559,6 +564,7 @@ gc.collect()
 BEFORE = gc.mem_alloc()
 if OPTS.get("stop") == "before":  # benchmarks/reload_cost.py: the script's own cost
     sys.exit(0)
+e = None  # bound before the heap runs out: binding it then could need a larger globals dict
 try:
     name, lang = part_of(S["part"]) if more(S["part"]) else ("start", 0)
     R.part = label(name, lang) if S["reloads"] else "start"
@@ -591,8 +597,11 @@ try:
         print("MemoryError in the journal: NOT SAVED after %d presses, first at %s"
               % (R.unsaved, R.first_unsaved))
         status = 3
-except MemoryError as e:
-    name = R.name() if hasattr(R, "app") else "-"
+except MemoryError as e:  # noqa: F811 - the name bound above, so that this finds it
+    try:
+        name = R.name() if hasattr(R, "app") else "-"
+    except MemoryError:  # not even room to say which screen
+        name = "?"
     R.app = None  # room to say where
     gc.collect()
     print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, name, e))

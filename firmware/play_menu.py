@@ -15,6 +15,7 @@
 # is done, text) or ("cards", text): the free selection. A play's name is made when it is
 # in view (Hand.option_text).
 
+from engine_core.errors import IllegalAction
 from firmware.play_text import is_bomb
 
 try:
@@ -57,7 +58,9 @@ def plays(hand, bombs_only):
             code = i << 4 | (k + 1 if vs else 0)
             key = None
             if tichu and not flush:  # suits change nothing but a straight flush (T3)
-                key = bytes(sorted([c >> 3 for c in cards]) + [0 if v is None else v + 1])
+                vals = [c >> 3 for c in cards]  # sorted: a legal play's cards are (Hand.legal)
+                vals.append(0 if v is None else v + 1)
+                key = bytes(vals)
                 cost = 0
                 for c in cards:
                     cost += spoil.get(c, 0)
@@ -80,12 +83,13 @@ def plays(hand, bombs_only):
 
 
 def _reading(g, cards, over, v):
+    # Only IllegalAction: a MemoryError must reach the hand (Hand.menu), not drop the play.
     try:
         return g.reading_for(cards, over, v)
-    except Exception:  # IllegalAction: a bomb seen from out of turn, or the lead's
+    except IllegalAction:  # a bomb seen from out of turn, or the lead's
         try:
             return g.reading_for(cards, None, v)
-        except Exception:
+        except IllegalAction:
             return None
 
 

@@ -65,7 +65,10 @@ def classify(codes):
         return []
     if n == 1:
         return [(SINGLE, 1, single_rank(codes[0]))]
-    cnt = [0] * (ACE + 1)
+    # The ranks held once or more, twice or more, ... as bit masks (bit v: rank v): a
+    # device classifies every legal play of a hand for its menu, and lists of counts made
+    # some 400 bytes of garbage a play.
+    m1 = m2 = m3 = m4 = 0
     ph = 0
     fam = codes[0] & 7
     for c in codes:
@@ -76,66 +79,85 @@ def classify(codes):
         elif v == DOG or v == DRAGON:  # T3.2: never in a combination
             return []
         else:
-            cnt[v] += 1
+            b = 1 << v
+            if m3 & b:
+                m4 |= b
+            elif m2 & b:
+                m3 |= b
+            elif m1 & b:
+                m2 |= b
+            else:
+                m1 |= b
             if c & 7 != fam:
                 fam = _NOFAM
-    vals = []
-    by_count = [[], [], [], [], []]
-    for v in range(MAHJONG, ACE + 1):
-        k = cnt[v]
-        if k:
-            vals.append(v)
-            by_count[k].append(v)
     out = []
-    if cnt[MAHJONG]:  # T3.2: the Mah Jong only as the 1 of a straight
-        if not by_count[2] and not by_count[3] and not by_count[4]:
-            _straight(vals, n, ph, fam, out)
+    if m1 >> MAHJONG & 1:  # T3.2: the Mah Jong only as the 1 of a straight
+        if not m2:
+            _straight(m1, n, ph, fam, out)
         return out
-    ones, twos, threes = by_count[1], by_count[2], by_count[3]
-    nv = len(vals)
+    ones, twos, threes = m1 & ~m2, m2 & ~m3, m3 & ~m4
     if n <= 3:
         # pair, trio: equal ranks, or the Phoenix with n - 1 equal real cards (T3.1)
-        if nv == 1:
-            out.append((PAIR if n == 2 else TRIO, 1, vals[0]))
-    elif by_count[4]:
+        if m1 and not m1 & m1 - 1:  # one rank
+            out.append((PAIR if n == 2 else TRIO, 1, _bounds(m1)[0]))
+    elif m4:
         if n == 4:  # T3.4: four equal cards are always a bomb, with the Phoenix nothing
-            out.append((BOMB_FOUR, 1, vals[0]))
-    elif n == 5 and (threes or len(twos) == 2):
+            out.append((BOMB_FOUR, 1, _bounds(m4)[0]))
+    elif n == 5 and (threes or _bounds(twos)[2] == 2):
         _full_house(ones, twos, threes, ph, out)
     elif twos:
-        _pair_seq(vals, ones, twos, threes, n, ph, out)
+        _pair_seq(m1, ones, twos, threes, n, ph, out)
     elif not threes:
-        _straight(vals, n, ph, fam, out)
+        _straight(m1, n, ph, fam, out)
     return out
 
 
+def _bounds(values):
+    """(lowest, highest, how many) of the ranks set in the mask ``values``."""
+    lo = hi = k = 0
+    v = MAHJONG
+    while values >> v:
+        if values >> v & 1:
+            if not k:
+                lo = v
+            hi = v
+            k += 1
+        v += 1
+    return lo, hi, k
+
+
 def _full_house(ones, twos, threes, ph, out):
-    """Trio + pair of another rank; the Phoenix completes either (8 8 K K PHX: 8s or Ks)."""
+    """Trio + pair of another rank; the Phoenix completes either (8 8 K K PHX: 8s or Ks).
+    The arguments are rank masks: held once, twice, thrice."""
     if not ph:
         if threes and twos:
-            out.append((FULL_HOUSE, 1, threes[0]))
+            out.append((FULL_HOUSE, 1, _bounds(threes)[0]))
     elif threes and ones:
-        out.append((FULL_HOUSE, 1, threes[0]))
-    elif len(twos) == 2:
-        out.append((FULL_HOUSE, 1, twos[0]))
-        out.append((FULL_HOUSE, 1, twos[1]))
+        out.append((FULL_HOUSE, 1, _bounds(threes)[0]))
+    else:
+        lo, hi, k = _bounds(twos)
+        if k == 2:
+            out.append((FULL_HOUSE, 1, lo))
+            out.append((FULL_HOUSE, 1, hi))
 
 
 def _pair_seq(values, ones, twos, threes, n, ph, out):
     """k >= 2 pairs of consecutive ranks; the Phoenix completes one of them."""
-    if threes or len(ones) != ph or n & 1:
+    if threes or _bounds(ones)[2] != ph or n & 1:
         return
     k = n >> 1
-    if len(values) == k and values[-1] - values[0] + 1 == k:
-        out.append((PAIR_SEQ, k, values[-1]))
+    lo, hi, nv = _bounds(values)
+    if nv == k and hi - lo + 1 == k:
+        out.append((PAIR_SEQ, k, hi))
 
 
 def _straight(values, n, ph, family, out):
-    """n >= 5 consecutive values 1..A; the Phoenix fills a gap or an open end, never the 1
-    (T3.1, T3.5). All one suit without Mah Jong or Phoenix: a straight flush (T3.4)."""
+    """n >= 5 consecutive values 1..A (``values`` their mask); the Phoenix fills a gap or
+    an open end, never the 1 (T3.1, T3.5). All one suit without Mah Jong or Phoenix: a
+    straight flush (T3.4)."""
     if n < 5:
         return
-    lo, hi = values[0], values[-1]
+    lo, hi, _ = _bounds(values)
     span = hi - lo + 1
     if not ph:
         if span == n:

@@ -149,7 +149,7 @@ class Hand(Screen):
                     if vs is None:
                         if v == first:
                             continue
-                        vs = multi[self.play_key(last)] = [first]
+                        vs = multi[last] = [first]  # a sorted tuple: its own play_key
                     if v not in vs:
                         vs.append(v)
             self._acts = (st, others, plays, multi)
@@ -232,7 +232,17 @@ class Hand(Screen):
         m = self._menu
         if m is None or m[0] is not st:
             kind = self.due()[0]
-            cols = columns(self, self.claim) if kind in ("bid", "grand", "gift", "play") else []
+            try:
+                cols = columns(self, self.claim) if kind in ("bid", "grand", "gift", "play") else []
+            except MemoryError:
+                # A lead of some 200 plays in a heap with no room for their menu. A VM that
+                # has journaled something gives way to a fresh one (App._no_room), which
+                # may have the room; a fresh one offers the free selection: every play,
+                # the pass and the call are there too.
+                app = self.app
+                if kind != "play" or app.store is None or app.store.cursor != app.began:
+                    raise
+                cols = []
             m = self._menu = (st, cols)
             if self.at is not st:  # a new position: the menu opens on the proposal or the first play
                 self.at = st

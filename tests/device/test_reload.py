@@ -7,7 +7,7 @@ from firmware.keys import DOWN, OK, UP
 from firmware.saves import load
 from firmware.stores import NvmStore
 from host_sim.device import Device
-from host_sim.player import choose, menu, new_match, play_dealt_round, play_setup, screen_name
+from host_sim.player import choose, human_turn, menu, new_match, play_dealt_round, play_setup, screen_name
 
 
 def _journal(nvm):
@@ -239,3 +239,56 @@ def test_a_screen_whose_first_draw_runs_out_of_heap_comes_in_a_fresh_vm(monkeypa
     monkeypatch.setattr(ui.Screen, "enter", tight)
     play_dealt_round(dev)
     assert failed and dev.app.reloads == failed[0] + 1 and screen_name(dev) == "PlayScore"
+
+
+def test_a_menu_of_plays_that_not_even_a_fresh_vm_has_room_for_gives_way_to_choosing_cards(monkeypatch):
+    # A lead of some 200 plays (a long run in two suits) can leave no room for its menu: the
+    # round's VM gives way to a fresh one, and where that one has no room either, the hand
+    # offers the free selection, in which the play is made as always.
+    import builtins
+    import sys
+
+    from firmware.keys import RIGHT
+
+    dev, _ = _dealt("tichu", 7)
+    real = builtins.__import__
+    failed = []
+
+    def tight_menu(columns):
+        def tight(hand, claim):
+            if hand.due() == ("play", True):
+                failed.append(dev.app.reloads)
+                raise MemoryError("memory allocation failed, allocating 776 bytes")
+            return columns(hand, claim)
+        return tight
+
+    def imports(name, *args, **kw):  # each VM loads the menu's code anew: each gets the tight one
+        m = real(name, *args, **kw)
+        menu = sys.modules.get("firmware.play_menu")
+        if hasattr(menu, "columns") and not hasattr(menu.columns, "tight"):
+            menu.columns = tight_menu(menu.columns)
+            menu.columns.tight = True
+        return m
+
+    monkeypatch.setattr(builtins, "__import__", imports)
+    while not (screen_name(dev) == "Hand" and dev.screen().due() == ("play", True)):
+        if screen_name(dev) == "Hand" and dev.screen().due()[1]:
+            human_turn(dev)
+        elif screen_name(dev) in ("Privacy", "Message"):
+            dev.press(OK)
+        else:
+            dev.advance(100)
+    assert failed == [failed[0], failed[0] + 1] and dev.app.reloads == failed[0] + 1
+    scr = dev.screen()
+    assert scr.menu() is None  # the free selection, from the first draw on
+    steps = dev.app.dealt.steps
+    dev.advance(600)  # past the hand's grace
+    dev.press(RIGHT)  # the first legal play holding the card under the cursor
+    assert scr.sel
+    play = [i for i, it in enumerate(scr.items()) if it[4] is not None and it[4][0] == "play"][0]
+    while scr.cursor != play:
+        dev.press(DOWN)
+    dev.press(OK)
+    if screen_name(dev) == "Choice":  # the Mah Jong's wish: none
+        dev.press(OK)
+    assert dev.app.dealt.steps > steps  # played (and the bots after it)
