@@ -193,7 +193,11 @@ def apply(state, action):
     if not isinstance(action, (tuple, list)) or len(action) < 2:
         raise IllegalAction("an action is a tuple (seat, verb, ...)")
     if action[0] == "deal":
-        return _deal(state, action)
+        # The deal's checks live with the shuffle (deal.py): a round needs them once, and a
+        # device drops that module after the round's first screen.
+        from engine_core.chimera.deal import dealt
+
+        return dealt(state, action)
     seat, verb = action[0], action[1]
     if not _is_int(seat) or not 0 <= seat < SEATS:
         raise IllegalAction("no seat %r at a Chimera table" % (seat,))
@@ -274,50 +278,6 @@ def _next(seat):
 
 def _show(codes):
     return " ".join(DECK.format(sorted(codes)))
-
-
-# ----------------------------------------------------------------------------- the deal
-
-def _deal(state, action):
-    if state.phase != DEAL:
-        raise IllegalAction("no deal is due: %s" % _DOING[state.phase])
-    if len(action) != 5:
-        raise IllegalAction("a deal is (\"deal\", dealer, hands, kitty, face_up)")
-    dealer, hands, kitty, face_up = action[1], action[2], action[3], action[4]
-    if not _is_int(dealer) or not 0 <= dealer < SEATS:
-        raise IllegalAction("no seat %r to deal" % (dealer,))
-    due = state.match.dealer
-    if due >= 0 and dealer != due:
-        why = "the same dealer deals again (C3.5)" if state.match.redeals else "the deal moves on (C2.4)"
-        raise IllegalAction("seat %d must deal, not seat %d: %s" % (due, dealer, why))
-    if not isinstance(hands, (tuple, list)) or len(hands) != SEATS:
-        raise IllegalAction("a deal has 3 hands")
-    hands = tuple(tuple(sorted(_cards(h))) for h in hands)
-    for h in hands:
-        if len(h) != HAND:
-            raise IllegalAction("every hand gets 17 cards (C2.2), not %d" % len(h))
-    kitty = tuple(sorted(_cards(kitty)))
-    if len(kitty) != 3:
-        raise IllegalAction("the hideout has 3 cards (C2.2), not %d" % len(kitty))
-    everything = hands[0] + hands[1] + hands[2] + kitty
-    if len(set(everything)) != len(_DECK):
-        for c in _DECK:
-            if everything.count(c) != 1:
-                raise IllegalAction("%s dealt %d times: a deal is the whole deck, each card once"
-                                    % (DECK.token(c), everything.count(c)))
-    holder = -1
-    for i in range(SEATS):
-        if _is_int(face_up) and face_up in hands[i]:
-            holder = i
-    if holder < 0:
-        raise IllegalAction("the face-up card must be in a hand (C2.3)")
-    s = _fresh(State(), state.match, BID)
-    s.dealer = dealer
-    s.hands = hands
-    s.kitty = kitty
-    s.face_up = face_up
-    s.turn = holder  # C3.1
-    return s, [("dealt", dealer, holder)]
 
 
 # ----------------------------------------------------------------------------- bidding

@@ -206,7 +206,11 @@ def apply(state, action):
     if not isinstance(action, (tuple, list)) or len(action) < 2:
         raise IllegalAction("an action is a tuple (seat, verb, ...)")
     if action[0] == "deal":
-        return _deal(state, action)
+        # The deal's checks live with the shuffle (deal.py): a round needs them once, and a
+        # device drops that module after the round's first screen.
+        from engine_core.tichu.deal import dealt
+
+        return dealt(state, action)
     seat, verb = action[0], action[1]
     if not _is_int(seat) or not 0 <= seat < SEATS:
         raise IllegalAction("no seat %r at a Tichu table" % (seat,))
@@ -309,38 +313,6 @@ def reading_name(r):
 
 
 # ----------------------------------------------------------------------------- deal, calls, push
-
-def _deal(state, action):
-    _phase(state, (DEAL,), "deal")
-    if len(action) != 4:
-        raise IllegalAction("a deal is (\"deal\", dealer, first8, last6)")
-    dealer = action[1]
-    if not _is_int(dealer) or not 0 <= dealer < SEATS:  # T2.5: any seat may deal
-        raise IllegalAction("no seat %r to deal" % (dealer,))
-    first = _hands(action[2], FIRST, "first8")
-    rest = _hands(action[3], HAND - FIRST, "last6")
-    everything = first[0] + first[1] + first[2] + first[3] + rest[0] + rest[1] + rest[2] + rest[3]
-    if len(set(everything)) != len(_DECK):
-        for c in _DECK:
-            if everything.count(c) != 1:
-                raise IllegalAction("%s dealt %d times: a deal is the whole deck, each card once"
-                                    % (DECK.token(c), everything.count(c)))
-    s = _fresh(State(), state.match, GRAND_WINDOW)
-    s.dealer = dealer
-    s.hands = first
-    s.rest = rest
-    return s, [("dealt", dealer)]
-
-
-def _hands(x, n, name):
-    if not isinstance(x, (tuple, list)) or len(x) != SEATS:
-        raise IllegalAction("%s has 4 hands" % name)
-    out = tuple(tuple(sorted(_cards(h))) for h in x)
-    for h in out:
-        if len(h) != n:
-            raise IllegalAction("%s: every hand gets %d cards (T2), not %d" % (name, n, len(h)))
-    return out
-
 
 def _close_window(s, events):
     """T2.2: the last 6 cards are dealt; from now on the seats may call Tichu and push."""
