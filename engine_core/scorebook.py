@@ -115,26 +115,6 @@ class ScoreBook:
         # Someone reached the limit but the lead is shared: play continues (C9.2).
         return max(self.totals) >= self.limit and self.winner() is None
 
-    def stats(self):
-        # Per player: Chimera bids won/lost; Tichu calls made/failed, split tichu/grand.
-        n = self.players
-        if self.game == "chimera":
-            s = {"won": [0] * n, "lost": [0] * n}
-            for r in self.rows:
-                e = json.loads(r)
-                s["won" if e["first_out"] == e["chimera"] else "lost"][e["chimera"]] += 1
-            return s
-        s = {"tichu_made": [0] * n, "tichu_failed": [0] * n,
-             "grand_made": [0] * n, "grand_failed": [0] * n}
-        for r in self.rows:
-            e = json.loads(r)
-            calls = e.get("calls") or {}
-            for key in calls:
-                seat = int(key)
-                kind = "tichu" if calls[key] == "tichu" else "grand"
-                s[kind + ("_made" if seat == e["first_out"] else "_failed")][seat] += 1
-        return s
-
     # -- checking without changing -----------------------------------------------------
 
     def preview(self, entry, index=None):

@@ -77,8 +77,9 @@ BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.ch
                "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
                   "firmware.rowlist", "engine_core.chimera.scoresheet", "engine_core.tichu.scoresheet",
-                  "engine_core.entry_fields", "engine_core.chimera.deal", "engine_core.tichu.deal",
-                  "engine_core.chimera.scoring", "engine_core.tichu.scoring") + BOT_MODULES
+                  "engine_core.entry_fields", "engine_core.match_stats", "engine_core.chimera.deal",
+                  "engine_core.tichu.deal", "engine_core.chimera.scoring",
+                  "engine_core.tichu.scoring") + BOT_MODULES
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 _GAME_MODULES = const(("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu",

@@ -1,6 +1,7 @@
 # Statistics per player: Chimera bids won and lost, Tichu calls made and failed, said
 # in words ("Tichu made  2"), one line each, the lines that would say 0 left out.
 
+from engine_core.match_stats import stats
 from firmware.form import row_text
 from firmware.rowlist import RowsScreen
 
@@ -18,7 +19,7 @@ class Stats(RowsScreen):
 
     def rows(self):
         book = self.app.book
-        s = book.stats()
+        s = stats(book)
         cols = self.list.width()
         lines = LINES[book.game]
         out = []

@@ -4,6 +4,7 @@ journal payloads and replay (RULES D3, C8, C9, T6, T7; CONTRACT score-keeper rou
 import json
 
 from engine_core.errors import EntryError
+from engine_core.match_stats import stats
 from engine_core.scorebook import ScoreBook
 
 
@@ -161,11 +162,11 @@ def test_statistics_per_player():  # C8 (bids), T6.4 (calls)
     c.add(_chim(chimera=0, first_out=0))
     c.add(_chim(chimera=0, first_out=1))
     c.add(_chim(chimera=2, first_out=2))
-    assert c.stats() == {"won": [1, 0, 1], "lost": [1, 0, 0]}
+    assert stats(c) == {"won": [1, 0, 1], "lost": [1, 0, 0]}
     t = _tichu_book()
     t.add(_tichu(first_out=0, calls={"0": "tichu", "1": "grand"}))
     t.add(_tichu(first_out=3, calls={"3": "grand", "0": "tichu"}))
-    assert t.stats() == {"tichu_made": [1, 0, 0, 0], "tichu_failed": [1, 0, 0, 0],
+    assert stats(t) == {"tichu_made": [1, 0, 0, 0], "tichu_failed": [1, 0, 0, 0],
                          "grand_made": [0, 0, 0, 1], "grand_failed": [0, 1, 0, 0]}
 
 
