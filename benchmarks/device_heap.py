@@ -428,6 +428,11 @@ def reload_vm():
     # The app asks for a fresh VM (firmware/modes.py): this one is measured as it is now,
     # the nvm and the drivers' state are left for the next run, and this one ends.
     R.measure("reload")
+    if R.app.reloading is MemoryError:  # no room for a step (App._no_room): the fresh VM does it again
+        if R.label == "setup":
+            S["at"] = []  # the match did not start: set it up again
+        elif len(S["at"]) == 3:
+            S["at"][2] -= 1  # the score keeper's key that ran out: pressed again
     S["now"] = R.now
     S["reloads"] += 1
     S["peak"], S["where"], S["part_peak"] = R.peak, R.where, R.part_peak
@@ -604,6 +609,9 @@ except MemoryError as e:  # noqa: F811 - the name bound above, so that this find
         name = "?"
     R.app = None  # room to say where
     gc.collect()
+    import traceback
+
+    traceback.print_exception(e)
     print("MemoryError in %s: %s (%s): %s" % (R.part, R.label, name, e))
     status = 3
 sys.exit(status)

@@ -99,17 +99,30 @@ def fresh_settings():
 
 def _drop_modules(names):
     # Forget these modules (their package keeps a reference as well). A name ending in "."
-    # or "_" stands for every module it begins.
-    for name in list(sys.modules):
-        for prefix in names:
-            if name == prefix or (prefix[-1] in "._" and name.startswith(prefix)):
-                del sys.modules[name]
-                cut = name.rfind(".")
-                parent = sys.modules.get(name[:cut])
-                leaf = name[cut + 1:]
-                if parent is not None and hasattr(parent, leaf):
-                    delattr(parent, leaf)
-                break
+    # or "_" stands for every module it begins. Whole names are looked up, not searched
+    # for: a write that just ran out of heap drops the journal's code this way, and the
+    # list of every module's name would need heap too.
+    search = False
+    for prefix in names:
+        if prefix[-1] in "._":
+            search = True
+        elif prefix in sys.modules:
+            _forget(prefix)
+    if search:
+        for name in list(sys.modules):
+            for prefix in names:
+                if prefix[-1] in "._" and name.startswith(prefix):
+                    _forget(name)
+                    break
+
+
+def _forget(name):
+    del sys.modules[name]
+    cut = name.rfind(".")
+    parent = sys.modules.get(name[:cut])
+    leaf = name[cut + 1:]
+    if parent is not None and hasattr(parent, leaf):
+        delattr(parent, leaf)
 
 
 class Panel:
@@ -176,7 +189,9 @@ class App:
         self.now = 0  # ticks of the main loop's pass in progress
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
         self.unreadable = None  # the store, while the question about its bytes (no journal) is open
-        self.reloading = False  # a switch of mode asked for a fresh VM (firmware/modes.py)
+        # A fresh VM asked for: True for a switch of mode (firmware/modes.py), MemoryError
+        # for a step the heap had no room for (_no_room), which that VM does again.
+        self.reloading = False
         self.on_reload = None  # the board's reload (code.py); None: start again in place
         self.reloads = 0
         self._next = None  # while a screen's tick runs: [] or the screen it opens (_tick)
@@ -348,7 +363,10 @@ class App:
             except MemoryError:  # then the fresh VM's bots make them again
                 pass
         store = self.store
-        return store is not None and store.cursor != self.began and switch(self)
+        if store is None or store.cursor == self.began or not switch(self):
+            return False
+        self.reloading = MemoryError  # not a switch of mode: the step is to be done again
+        return True
 
     def _reload(self):
         # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);

@@ -11,7 +11,6 @@
 # touches the State, to ask whether the seat is due.
 
 from engine_core.chimera import game
-from engine_core.chimera.bot_bids import bid_choice
 from engine_core.chimera.bot_plan import WIN, can_beat, plan, threats, unseen
 from engine_core.chimera.cards import CHIMERA, PIYA, value_counts
 from engine_core.chimera.choices import _by_value, _pick
@@ -131,6 +130,9 @@ def _partner(v):
 # ----------------------------------------------------------------------------- bidding
 
 def _bid(v, level):
+    # The bidding's code only while a bid is asked: the play's search runs without it.
+    from engine_core.chimera.bot_bids import bid_choice
+
     seat = v["seat"]
     c, u, t = _counts(v)
     k = plan(c, t)[0]
