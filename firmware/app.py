@@ -191,7 +191,7 @@ class App:
         self.unreadable = None  # the store, while the question about its bytes (no journal) is open
         # A fresh VM asked for: True for a switch of mode (firmware/modes.py), MemoryError
         # for a step the heap had no room for (_no_room), which that VM does again.
-        self.reloading = False
+        self.reloading = False  # type: object
         self.on_reload = None  # the board's reload (code.py); None: start again in place
         self.reloads = 0
         self._next = None  # while a screen's tick runs: [] or the screen it opens (_tick)
