@@ -76,9 +76,9 @@ LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 
 BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.chimera.bot",
                "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
 SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
-                  "firmware.rowlist", "engine_core.chimera.scoresheet", "engine_core.tichu.scoresheet",
-                  "engine_core.entry_fields", "engine_core.match_stats", "engine_core.chimera.deal",
-                  "engine_core.tichu.deal", "engine_core.chimera.scoring",
+                  "firmware.rowlist", "firmware.presets", "engine_core.chimera.scoresheet",
+                  "engine_core.tichu.scoresheet", "engine_core.entry_fields", "engine_core.match_stats",
+                  "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
                   "engine_core.tichu.scoring") + BOT_MODULES
 # The engine's games (rules, views, bots): a dealt match loads its game's; they go when
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
@@ -438,7 +438,9 @@ class App:
 
     def record(self, data):
         # Journal one change already made to the book or the settings; None: rewrite it all.
-        if self.store is None:
+        # Nothing more once a write ran out of heap and this VM gives way (below): the
+        # fresh VM starts from the journal as it stood before that write.
+        if self.store is None or self.reloading is MemoryError:
             return
         s = self.session
         if s is not None and s.unsaved and data is not None and data.get("t") != "actions":
@@ -450,7 +452,17 @@ class App:
             dealt = s is not None and data is not None and data.get("t") != "dealt"
             write(self.store, self._snapshot, None if self.unsaved else data, dealt)
             self.unsaved = False
-        except (OSError, MemoryError):  # nothing written, or a torn frame the next write skips
+        except MemoryError:
+            # Nothing written, or a torn frame the next read skips. A dealt match's VM that
+            # has journaled before gives way to a fresh one (as _no_room, without the flush
+            # that just failed): its journal brings the round back, and the bots make their
+            # actions again. Else NOT SAVED, as for a flash that failed.
+            store = self.store
+            if s is not None and store.cursor != self.began and switch(self):
+                self.reloading = MemoryError
+            else:
+                self.unsaved = True
+        except OSError:  # nothing written, or a torn frame the next write skips
             self.unsaved = True
         _drop_modules(_JOURNAL_MODULES)
         gc.collect()

@@ -11,7 +11,7 @@
 # of its own hand only; tests/host/test_tichu_bot_honesty.py re-deals the cards the seat
 # cannot see and checks that no decision changes.
 
-from engine_core.tichu import bot_play, game
+from engine_core.tichu import game
 from engine_core.tichu.bot_hand import counts, win8
 from engine_core.tichu.cards import ACE, DOG, DRAGON, MAHJONG, PHOENIX
 from engine_core.tichu.view import seat_view
@@ -44,9 +44,14 @@ def decide(state, seat, level, rng):
         if seat not in due:
             return None
         return (seat, "grand" if grand_strength(v.hand) >= _grand_need(v, level) else "no_grand")
+    # The play's code (bot_play) only where a play, a push or the gift is chosen: most
+    # questions out of turn (a call? a bomb?) are answered without it, and a device loads
+    # the bots' code for each question.
     if kind == game.PUSH:
         if seat not in due:
             return None
+        from engine_core.tichu import bot_play
+
         x = bot_play.context(v, level)
         if _may_call(v) and tichu_strength(x) >= _tichu_need(v, level) + 40:
             return (seat, "tichu")  # before the push: only the strongest hands
@@ -54,16 +59,20 @@ def decide(state, seat, level, rng):
     on_turn = kind == game.PLAY and seat == state.turn
     if level == 1:
         if on_turn:
+            from engine_core.tichu import bot_play
+
             if _may_call(v) and tichu_strength(bot_play.context(v, level)) >= _TICHU_NEED[1]:
                 return (seat, "tichu")
             return bot_play.simple(v)
         if kind == game.GIFT and seat == state.top_seat:
             return (seat, "gift", (seat + 1) % 4)
         return None
-    if not on_turn and not _bomb_possible(v):
-        if kind == game.GIFT and seat == state.top_seat:
-            return bot_play.gift(bot_play.context(v, level))
+    if not on_turn and not _bomb_possible(v) and not (kind == game.GIFT and seat == state.top_seat):
         return None
+    from engine_core.tichu import bot_play
+
+    if not on_turn and not _bomb_possible(v):
+        return bot_play.gift(bot_play.context(v, level))
     x = bot_play.context(v, level)
     if on_turn:
         if _may_call(v) and _early(v) and tichu_strength(x) >= _tichu_need(v, level):
@@ -130,6 +139,8 @@ _BIAS = const(-47)
 
 def tichu_strength(x):
     """The logit (x100) of going out first with this hand (see _FIT)."""
+    from engine_core.tichu.bot_play import WINNER
+
     c = counts(x.v.hand)
     n = win = sumw = low = 0
     for k in x.combos:
@@ -138,7 +149,7 @@ def tichu_strength(x):
         n += 1
         w = win8(k, x.t)
         sumw += w
-        if w >= bot_play.WINNER:
+        if w >= WINNER:
             win += 1
         if k[0] == 0 and k[2] < 10:
             low += 1

@@ -7,6 +7,7 @@ from engine_core.scorebook import GAMES, ScoreBook
 from firmware.app import LIMITS
 from firmware.form import Field, find
 from firmware.keys import OK
+from firmware.presets import PRESETS
 from firmware.screens.formscreen import FormScreen
 from firmware.texts import wrap
 
@@ -16,8 +17,6 @@ except ImportError:  # CPython: the names stay
     def const(x):  # type: ignore[misc]
         return x
 
-PRESETS = ("Anna", "Ben", "Carla", "David", "Eva", "Finn", "Greta", "Hugo",
-           "Ida", "Jonas", "Kim", "Lea")
 GAME_NAMES = {"chimera": "Chimera", "tichu": "Tichu"}
 _CUSTOM_MAX = const(8)
 

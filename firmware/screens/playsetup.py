@@ -7,8 +7,9 @@
 from engine_core.scorebook import GAMES
 from firmware.app import LIMITS, PLAY
 from firmware.form import Field, find
+from firmware.presets import PRESETS
 from firmware.screens.formscreen import FormScreen
-from firmware.screens.newmatch import PRESETS, NewMatch
+from firmware.screens.newmatch import NewMatch
 from firmware.texts import wrap
 
 try:

@@ -50,7 +50,7 @@ class Table(Screen):
             deal_on(app, levels_from(app.settings, book.game), play[2])
             return
         from engine_core.scorebook import GAMES
-        from firmware.screens.newmatch import PRESETS
+        from firmware.presets import PRESETS
 
         game = play[0]
         n = GAMES[game][0]

@@ -292,3 +292,37 @@ def test_a_menu_of_plays_that_not_even_a_fresh_vm_has_room_for_gives_way_to_choo
     if screen_name(dev) == "Choice":  # the Mah Jong's wish: none
         dev.press(OK)
     assert dev.app.dealt.steps > steps  # played (and the bots after it)
+
+
+def test_a_journal_write_that_runs_out_of_heap_in_a_dealt_round_goes_on_in_a_fresh_vm(monkeypatch):
+    # The write of a round's end runs out of heap (the journal's code loads for it): no NOT
+    # SAVED, the round's VM gives way to a fresh one, which plays the round's end again from
+    # the journal, and the match stands as it would have.
+    import builtins
+    import sys
+
+    calm, _ = _tichu_round(monkeypatch)
+    dev, _ = _dealt("tichu", 7)
+    real = builtins.__import__
+    failed = []
+
+    def tight_write(write):
+        def tight(store, state, data, dealt=False):
+            if isinstance(data, dict) and data.get("t") == "round" and not failed:
+                failed.append(dev.app.reloads)
+                raise MemoryError("memory allocation failed, allocating 136 bytes")
+            return write(store, state, data, dealt)
+        tight.tight = True
+        return tight
+
+    def imports(name, *args, **kw):  # the journal's code loads anew for each write
+        m = real(name, *args, **kw)
+        saves = sys.modules.get("firmware.saves")
+        if hasattr(saves, "write") and not hasattr(saves.write, "tight"):
+            saves.write = tight_write(saves.write)
+        return m
+
+    monkeypatch.setattr(builtins, "__import__", imports)
+    play_dealt_round(dev)
+    assert failed and dev.app.reloads == failed[0] + 1 and not dev.app.unsaved
+    assert screen_name(dev) == "PlayScore" and dev.app.book.deltas == calm.app.book.deltas
