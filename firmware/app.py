@@ -199,6 +199,7 @@ class App:
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
         self.store = store
+        self.began = None  # the journal's end once started (below): no fresh VM before that
         self._reserve()  # a fresh VM's (the host's model of one keeps the store)
         kept = self._load(older)
         if older is not None:
@@ -362,11 +363,17 @@ class App:
                 s.flush()
             except MemoryError:  # then the fresh VM's bots make them again
                 pass
-        store = self.store
-        if store is None or store.cursor == self.began or not switch(self):
+        if not self._gives_way():
             return False
         self.reloading = MemoryError  # not a switch of mode: the step is to be done again
         return True
+
+    def _gives_way(self):
+        # Ask for a fresh VM (modes.switch) if this one may give way: only once it has
+        # started and journaled something since (a fresh VM that ran out again would only
+        # start another), and while nothing is NOT SAVED. False: it goes on.
+        store = self.store
+        return store is not None and self.began is not None and store.cursor != self.began and switch(self)
 
     def _reload(self):
         # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);
@@ -445,6 +452,8 @@ class App:
         s = self.session
         if s is not None and s.unsaved and data is not None and data.get("t") != "actions":
             s.flush()  # the bots' actions go first, in the order they happened
+            if self.reloading is MemoryError:  # that write ran out and this VM gives way
+                return
         self.drop_bots()
         from firmware.saves import write
 
@@ -453,12 +462,13 @@ class App:
             write(self.store, self._snapshot, None if self.unsaved else data, dealt)
             self.unsaved = False
         except MemoryError:
-            # Nothing written, or a torn frame the next read skips. A dealt match's VM that
-            # has journaled before gives way to a fresh one (as _no_room, without the flush
-            # that just failed): its journal brings the round back, and the bots make their
-            # actions again. Else NOT SAVED, as for a flash that failed.
-            store = self.store
-            if s is not None and store.cursor != self.began and switch(self):
+            # Nothing written, or a torn frame the next read skips. A round's actions or its
+            # score, which a fresh VM makes again from the journal (the bots play the same;
+            # a person presses again), let this VM give way to one (as _no_room, without the
+            # flush that just failed). Anything else (a new match, the settings) only this
+            # VM holds: NOT SAVED, as for a flash that failed, and the next write has it all.
+            kind = None if data is None else data.get("t")
+            if (kind == "actions" or kind == "round") and s is not None and self._gives_way():
                 self.reloading = MemoryError
             else:
                 self.unsaved = True

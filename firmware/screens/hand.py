@@ -240,7 +240,9 @@ class Hand(Screen):
                 # may have the room; a fresh one offers the free selection: every play,
                 # the pass and the call are there too.
                 app = self.app
-                if kind != "play" or app.store is None or app.store.cursor != app.began:
+                store = app.store
+                if kind != "play" or (store is not None and not app.unsaved and app.began is not None
+                                      and store.cursor != app.began):
                     raise
                 cols = []
             m = self._menu = (st, cols)

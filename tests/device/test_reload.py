@@ -241,16 +241,13 @@ def test_a_screen_whose_first_draw_runs_out_of_heap_comes_in_a_fresh_vm(monkeypa
     assert failed and dev.app.reloads == failed[0] + 1 and screen_name(dev) == "PlayScore"
 
 
-def test_a_menu_of_plays_that_not_even_a_fresh_vm_has_room_for_gives_way_to_choosing_cards(monkeypatch):
-    # A lead of some 200 plays (a long run in two suits) can leave no room for its menu: the
-    # round's VM gives way to a fresh one, and where that one has no room either, the hand
-    # offers the free selection, in which the play is made as always.
+def _menu_out_of_heap(monkeypatch, dev):
+    # The menu of the human's plays runs out of heap in every VM (a lead of some 200 plays,
+    # a long run in two suits, can leave no room for it); on to that hand. The list has the
+    # VM's reloads at each.
     import builtins
     import sys
 
-    from firmware.keys import RIGHT
-
-    dev, _ = _dealt("tichu", 7)
     real = builtins.__import__
     failed = []
 
@@ -278,6 +275,24 @@ def test_a_menu_of_plays_that_not_even_a_fresh_vm_has_room_for_gives_way_to_choo
             dev.press(OK)
         else:
             dev.advance(100)
+    return failed
+
+
+def test_without_a_store_a_menu_of_plays_the_heap_has_no_room_for_gives_way_to_choosing_cards(monkeypatch):
+    dev = Device("picosystem", seed=7)
+    dev.app.pause_ms = 0
+    play_setup(dev, "tichu", humans=(0,), level=1)
+    assert _menu_out_of_heap(monkeypatch, dev) == [0] and dev.app.reloads == 0
+    assert dev.screen().menu() is None
+
+
+def test_a_menu_of_plays_that_not_even_a_fresh_vm_has_room_for_gives_way_to_choosing_cards(monkeypatch):
+    # The round's VM gives way to a fresh one, and where that one has no room either, the
+    # hand offers the free selection, in which the play is made as always.
+    from firmware.keys import RIGHT
+
+    dev, _ = _dealt("tichu", 7)
+    failed = _menu_out_of_heap(monkeypatch, dev)
     assert failed == [failed[0], failed[0] + 1] and dev.app.reloads == failed[0] + 1
     scr = dev.screen()
     assert scr.menu() is None  # the free selection, from the first draw on
@@ -326,3 +341,36 @@ def test_a_journal_write_that_runs_out_of_heap_in_a_dealt_round_goes_on_in_a_fre
     play_dealt_round(dev)
     assert failed and dev.app.reloads == failed[0] + 1 and not dev.app.unsaved
     assert screen_name(dev) == "PlayScore" and dev.app.book.deltas == calm.app.book.deltas
+
+
+def test_a_new_matchs_journal_write_that_runs_out_of_heap_is_not_given_up_for_a_fresh_vm(monkeypatch):
+    # Only a round's actions and its score can be made again by a fresh VM. A new match is
+    # only in this VM: its write that runs out is NOT SAVED for the moment, the next write
+    # has it all, and the new match stands (it is not lost to the old journal).
+    import builtins
+    import sys
+
+    dev, nvm = _dealt("tichu", 7)
+    real = builtins.__import__
+    failed = []
+
+    def tight_write(write):
+        def tight(store, state, data, dealt=False):
+            if data is None and not failed and dev.app.book is not None and dev.app.book.game == "chimera":
+                failed.append(dev.app.reloads)
+                raise MemoryError("memory allocation failed, allocating 184 bytes")
+            return write(store, state, data, dealt)
+        tight.tight = True
+        return tight
+
+    def imports(name, *args, **kw):
+        m = real(name, *args, **kw)
+        saves = sys.modules.get("firmware.saves")
+        if hasattr(saves, "write") and not hasattr(saves.write, "tight"):
+            saves.write = tight_write(saves.write)
+        return m
+
+    monkeypatch.setattr(builtins, "__import__", imports)
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    assert failed and dev.app.book.game == "chimera" and not dev.app.unsaved
+    assert _journal(nvm)[1].game == "chimera"  # and the journal has it
