@@ -462,13 +462,16 @@ class App:
             write(self.store, self._snapshot, None if self.unsaved else data, dealt)
             self.unsaved = False
         except MemoryError:
-            # Nothing written, or a torn frame the next read skips. A round's actions or its
-            # score, which a fresh VM makes again from the journal (the bots play the same;
-            # a person presses again), let this VM give way to one (as _no_room, without the
-            # flush that just failed). Anything else (a new match, the settings) only this
-            # VM holds: NOT SAVED, as for a flash that failed, and the next write has it all.
-            kind = None if data is None else data.get("t")
-            if (kind == "actions" or kind == "round") and s is not None and self._gives_way():
+            # Nothing written (the heap runs out before the flash is touched). A round's
+            # actions or its score, which a fresh VM makes again from the journal (the bots
+            # play the same; a person presses again), and a new dealt match's first write (a
+            # fresh VM comes back to what the journal holds, the last match; the new one is
+            # set up again) let this VM give way to one, as _no_room does without the flush
+            # that just failed. Anything else (the settings, a match's rounds) only this VM
+            # holds: NOT SAVED, as for a flash that failed, and the next write has it all.
+            kind = "new" if data is None and self.book is not None and not self.book.rounds() else (
+                None if data is None else data.get("t"))
+            if kind in ("actions", "round", "new") and s is not None and self._gives_way():
                 self.reloading = MemoryError
             else:
                 self.unsaved = True

@@ -33,7 +33,7 @@ def switch(app):
     # Ask for a fresh VM once the main loop's pass is over; False if this VM must go on.
     if app.store is None or app.unsaved:
         return False
-    app.reloading = True
+    app.reloading = app.reloading or True  # (MemoryError stays: App._no_room)
     return True
 
 

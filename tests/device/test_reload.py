@@ -313,51 +313,29 @@ def test_a_journal_write_that_runs_out_of_heap_in_a_dealt_round_goes_on_in_a_fre
     # The write of a round's end runs out of heap (the journal's code loads for it): no NOT
     # SAVED, the round's VM gives way to a fresh one, which plays the round's end again from
     # the journal, and the match stands as it would have.
-    import builtins
-    import sys
-
     calm, _ = _tichu_round(monkeypatch)
     dev, _ = _dealt("tichu", 7)
-    real = builtins.__import__
-    failed = []
-
-    def tight_write(write):
-        def tight(store, state, data, dealt=False):
-            if isinstance(data, dict) and data.get("t") == "round" and not failed:
-                failed.append(dev.app.reloads)
-                raise MemoryError("memory allocation failed, allocating 136 bytes")
-            return write(store, state, data, dealt)
-        tight.tight = True
-        return tight
-
-    def imports(name, *args, **kw):  # the journal's code loads anew for each write
-        m = real(name, *args, **kw)
-        saves = sys.modules.get("firmware.saves")
-        if hasattr(saves, "write") and not hasattr(saves.write, "tight"):
-            saves.write = tight_write(saves.write)
-        return m
-
-    monkeypatch.setattr(builtins, "__import__", imports)
+    reloads = []
+    failed = _write_out_of_heap(monkeypatch, lambda data: isinstance(data, dict) and data.get("t") == "round"
+                                and not reloads.append(dev.app.reloads))
     play_dealt_round(dev)
-    assert failed and dev.app.reloads == failed[0] + 1 and not dev.app.unsaved
+    assert failed and dev.app.reloads == reloads[0] + 1 and not dev.app.unsaved
     assert screen_name(dev) == "PlayScore" and dev.app.book.deltas == calm.app.book.deltas
 
 
-def test_a_new_matchs_journal_write_that_runs_out_of_heap_is_not_given_up_for_a_fresh_vm(monkeypatch):
-    # Only a round's actions and its score can be made again by a fresh VM. A new match is
-    # only in this VM: its write that runs out is NOT SAVED for the moment, the next write
-    # has it all, and the new match stands (it is not lost to the old journal).
+def _write_out_of_heap(monkeypatch, when):
+    # The journal's write runs out of heap once, for the first change ``when(data)`` picks
+    # (the journal's code loads anew for each write); the list has the app's reloads then.
     import builtins
     import sys
 
-    dev, nvm = _dealt("tichu", 7)
     real = builtins.__import__
     failed = []
 
     def tight_write(write):
         def tight(store, state, data, dealt=False):
-            if data is None and not failed and dev.app.book is not None and dev.app.book.game == "chimera":
-                failed.append(dev.app.reloads)
+            if not failed and when(data):
+                failed.append(True)
                 raise MemoryError("memory allocation failed, allocating 184 bytes")
             return write(store, state, data, dealt)
         tight.tight = True
@@ -371,6 +349,32 @@ def test_a_new_matchs_journal_write_that_runs_out_of_heap_is_not_given_up_for_a_
         return m
 
     monkeypatch.setattr(builtins, "__import__", imports)
+    return failed
+
+
+def test_a_new_matchs_first_write_that_runs_out_of_heap_leaves_the_last_match_as_it_was(monkeypatch):
+    # A new dealt match's first write (the journal's reset) runs out: a fresh VM comes back to
+    # what the journal holds, the last match with its rounds, and the new one is set up again.
+    dev, nvm = _dealt("tichu", 7)
+    play_dealt_round(dev)
+    dev.press(OK)  # the next round, in a fresh VM
+    rounds, reloads = len(dev.app.book.deltas), dev.app.reloads
+    failed = _write_out_of_heap(monkeypatch, lambda data: data is None)
     play_setup(dev, "chimera", humans=(0,), level=1)
-    assert failed and dev.app.book.game == "chimera" and not dev.app.unsaved
-    assert _journal(nvm)[1].game == "chimera"  # and the journal has it
+    assert failed and dev.app.reloads == reloads + 1 and not dev.app.unsaved
+    assert dev.app.book.game == "tichu" and len(dev.app.book.deltas) == rounds == 1
+    assert _journal(nvm)[1].game == "tichu"
+
+
+def test_a_settings_write_that_runs_out_of_heap_in_a_dealt_match_is_not_saved_until_the_next(monkeypatch):
+    # Only this VM holds a change of the settings: NOT SAVED (no fresh VM, which would not
+    # have it), and the next write has it.
+    dev, nvm = _dealt("tichu", 7)
+    app = dev.app
+    reloads = app.reloads
+    failed = _write_out_of_heap(monkeypatch, lambda data: data is not None and data.get("t") == "settings")
+    app.settings["tichu"] = 1500
+    app.record(app._settings())
+    assert failed and app.unsaved and app.reloads == reloads and not app.reloading
+    app.record(app._settings())
+    assert not app.unsaved and _journal(nvm)[0]["tichu"] == 1500
