@@ -363,17 +363,23 @@ class App:
                 s.flush()
             except MemoryError:  # then the fresh VM's bots make them again
                 pass
-        if not self._gives_way():
-            return False
-        self.reloading = MemoryError  # not a switch of mode: the step is to be done again
-        return True
+        return self._give_way()
 
-    def _gives_way(self):
-        # Ask for a fresh VM (modes.switch) if this one may give way: only once it has
-        # started and journaled something since (a fresh VM that ran out again would only
-        # start another), and while nothing is NOT SAVED. False: it goes on.
+    def may_give_way(self):
+        # Whether a fresh VM may do a step again: only once this one has started and
+        # journaled something since (a fresh VM that ran out again would only start
+        # another), and while nothing is NOT SAVED (modes.switch).
         store = self.store
-        return store is not None and self.began is not None and store.cursor != self.began and switch(self)
+        return (store is not None and not self.unsaved and self.began is not None
+                and store.cursor != self.began)
+
+    def _give_way(self):
+        # Ask for a fresh VM that does the step again (reloading is MemoryError, not a switch
+        # of mode), if this one may give way; False: it goes on.
+        if not self.may_give_way() or not switch(self):
+            return False
+        self.reloading = MemoryError
+        return True
 
     def _reload(self):
         # The switch of mode asked for: a fresh VM on the board (code.py's on_reload);
@@ -469,11 +475,11 @@ class App:
             # set up again) let this VM give way to one, as _no_room does without the flush
             # that just failed. Anything else (the settings, a match's rounds) only this VM
             # holds: NOT SAVED, as for a flash that failed, and the next write has it all.
-            kind = "new" if data is None and self.book is not None and not self.book.rounds() else (
-                None if data is None else data.get("t"))
-            if kind in ("actions", "round", "new") and s is not None and self._gives_way():
-                self.reloading = MemoryError
+            if data is None:  # the whole journal: a new match's first write, or a compaction
+                kind = "new" if self.book is not None and not self.book.rounds() else None
             else:
+                kind = data.get("t")
+            if s is None or kind not in ("actions", "round", "new") or not self._give_way():
                 self.unsaved = True
         except OSError:  # nothing written, or a torn frame the next write skips
             self.unsaved = True

@@ -168,14 +168,13 @@ def legal_actions(state, seat):
     out of turn (a Tichu call, a bomb). One action per distinct set of cards; a play
     with two legal readings (T3.3) once per reading with its ``as``, a play with the
     Mah Jong once per wish. Deals are not listed."""
-    # Imported here: replaying or refereeing never needs the move generator.
-    from engine_core.tichu.choices import legal_actions as choices
-    return choices(state, seat)
+    return choices().legal_actions(state, seat)
 
 
 def choices():
-    # The module of a seat's legal actions (choices.py), loaded on first use as for
-    # legal_actions: a device's menu walks a seat's actions one at a time (actions).
+    # The module of a seat's legal actions (choices.py), imported on first use: replaying
+    # or refereeing never needs the move generator. A device's menu walks a seat's actions
+    # one at a time (its ``actions``).
     from engine_core.tichu import choices as m
 
     return m
@@ -184,8 +183,7 @@ def choices():
 def bomb_seats(state):
     """The seats that could play a bomb now (the seat on turn included), for a shell
     that offers bombs out of turn (T5.2)."""
-    from engine_core.tichu.choices import bomb_seats as seats
-    return seats(state)
+    return choices().bomb_seats(state)
 
 
 def may_call(state, seat):

@@ -239,10 +239,7 @@ class Hand(Screen):
                 # has journaled something gives way to a fresh one (App._no_room), which
                 # may have the room; a fresh one offers the free selection: every play,
                 # the pass and the call are there too.
-                app = self.app
-                store = app.store
-                if kind != "play" or (store is not None and not app.unsaved and app.began is not None
-                                      and store.cursor != app.began):
+                if kind != "play" or self.app.may_give_way():
                     raise
                 cols = []
             m = self._menu = (st, cols)

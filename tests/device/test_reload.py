@@ -315,15 +315,13 @@ def test_a_journal_write_that_runs_out_of_heap_in_a_dealt_round_goes_on_in_a_fre
     # the journal, and the match stands as it would have.
     calm, _ = _tichu_round(monkeypatch)
     dev, _ = _dealt("tichu", 7)
-    reloads = []
-    failed = _write_out_of_heap(monkeypatch, lambda data: isinstance(data, dict) and data.get("t") == "round"
-                                and not reloads.append(dev.app.reloads))
+    failed = _write_out_of_heap(monkeypatch, dev, lambda data: data is not None and data.get("t") == "round")
     play_dealt_round(dev)
-    assert failed and dev.app.reloads == reloads[0] + 1 and not dev.app.unsaved
+    assert failed and dev.app.reloads == failed[0] + 1 and not dev.app.unsaved
     assert screen_name(dev) == "PlayScore" and dev.app.book.deltas == calm.app.book.deltas
 
 
-def _write_out_of_heap(monkeypatch, when):
+def _write_out_of_heap(monkeypatch, dev, when):
     # The journal's write runs out of heap once, for the first change ``when(data)`` picks
     # (the journal's code loads anew for each write); the list has the app's reloads then.
     import builtins
@@ -335,7 +333,7 @@ def _write_out_of_heap(monkeypatch, when):
     def tight_write(write):
         def tight(store, state, data, dealt=False):
             if not failed and when(data):
-                failed.append(True)
+                failed.append(dev.app.reloads)
                 raise MemoryError("memory allocation failed, allocating 184 bytes")
             return write(store, state, data, dealt)
         tight.tight = True
@@ -359,7 +357,7 @@ def test_a_new_matchs_first_write_that_runs_out_of_heap_leaves_the_last_match_as
     play_dealt_round(dev)
     dev.press(OK)  # the next round, in a fresh VM
     rounds, reloads = len(dev.app.book.deltas), dev.app.reloads
-    failed = _write_out_of_heap(monkeypatch, lambda data: data is None)
+    failed = _write_out_of_heap(monkeypatch, dev, lambda data: data is None)
     play_setup(dev, "chimera", humans=(0,), level=1)
     assert failed and dev.app.reloads == reloads + 1 and not dev.app.unsaved
     assert dev.app.book.game == "tichu" and len(dev.app.book.deltas) == rounds == 1
@@ -372,7 +370,8 @@ def test_a_settings_write_that_runs_out_of_heap_in_a_dealt_match_is_not_saved_un
     dev, nvm = _dealt("tichu", 7)
     app = dev.app
     reloads = app.reloads
-    failed = _write_out_of_heap(monkeypatch, lambda data: data is not None and data.get("t") == "settings")
+    failed = _write_out_of_heap(monkeypatch, dev,
+                                lambda data: data is not None and data.get("t") == "settings")
     app.settings["tichu"] = 1500
     app.record(app._settings())
     assert failed and app.unsaved and app.reloads == reloads and not app.reloading
