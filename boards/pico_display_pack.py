@@ -19,7 +19,7 @@ DEPTH = 16
 PX_PER_MM = 9.6  # 1.14" panel: 240 px over 25 mm
 PAPER = False
 REFRESH_MS = 0
-LIBS = ("adafruit_st7789", "adafruit_fram")
+LIBS = ("adafruit_fram",)  # the panel is a busdisplay.BusDisplay (boards/pico_display_pack_panel.py)
 
 KEYMAP = ((OK, MENU), (BACK, BOMB), (UP, RIGHT), (DOWN, LEFT))
 LABELS = ("A", "B", "X", "Y")

@@ -20,8 +20,8 @@ import os
 SLOTS = ("app_a", "app_b")
 MANIFEST = "manifest.txt"
 INCOMPLETE = "App incomplete: run make deploy again; your match is safe"
-# The Pico Display Pack's panel, as boards/pico_display_pack.py builds it with adafruit_st7789
-# (bgr, inverted): a plain Pico has no board.DISPLAY, and the library may be the missing file.
+# The Pico Display Pack's panel, as boards/pico_display_pack_panel.py builds it (adafruit_st7789's
+# init sequence, bgr, inverted): a plain Pico has no board.DISPLAY.
 DISPLAY_PACK_PINS = (18, 19, 16, 17, 20)  # GP numbers of SCK, MOSI, DC, CS and the backlight
 ST7789_INIT = (b"\x01\x80\x96\x11\x80\xff\x3a\x81\x55\x0a\x36\x01\x08\x13\x80\x0a\x29\x80\xff"
                b"\x36\x01\xc0\x21\x00")

@@ -191,7 +191,7 @@ class Text(displayio.Group):
     anchor = (0.0, 0.0)
 
     def __init__(self, font, text, colour, scale, anchor, pos):
-        displayio.Group.__init__(self, scale=scale)
+        super().__init__(scale=scale)  # (a native type: displayio.Group has no __init__ to call)
         if font is not Text.font:
             self.font = font
         if anchor != Text.anchor:

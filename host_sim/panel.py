@@ -16,8 +16,10 @@ import contextlib
 import io
 
 from host_sim.displayio_host import Area, DisplayCore
+from host_sim.stubs.supervisor import native_display
 
 
+@native_display  # it stands in for the board's own display (board.DISPLAY), a native type
 class VirtualPanel:
     def __init__(self, width, height, depth=16, min_refresh_ms=0, clock=None):
         self.width = width

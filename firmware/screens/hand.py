@@ -876,7 +876,7 @@ class Cells(displayio.Group):
     # the hand uses it, and the board holds ui.py all the time.)
 
     def __init__(self, ui, chars):
-        displayio.Group.__init__(self, scale=ui.s)
+        super().__init__(scale=ui.s)  # (displayio.Group is native: no __init__ to call by name)
         self.ui = ui
         self.chars = chars
         self.grids = []  # type: list[displayio.TileGrid]

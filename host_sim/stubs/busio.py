@@ -1,5 +1,5 @@
-"""Host stand-in for CircuitPython's `busio` (only I2C, only what a profile's make_i2c and
-adafruit_fram need).
+"""Host stand-in for CircuitPython's `busio` (I2C, only what a profile's make_i2c and
+adafruit_fram need; SPI, only what a profile's make_display needs: a bus that sends nowhere).
 
 Blinka installs a `busio` of its own that looks for real hardware on the PC; this one is a
 bus with nothing on it until a chip is attached (`attach(address, chip)`, module-wide like
@@ -47,3 +47,11 @@ class I2C:
 
     def __exit__(self, *exc):
         self.deinit()
+
+
+class SPI:
+    def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
+        self.pins = (clock, MOSI, MISO)
+
+    def deinit(self):
+        pass

@@ -80,7 +80,7 @@ class Panel(device_stubs.Display):
 
 
 class BusDisplay(Panel):
-    # busdisplay.BusDisplay, which adafruit_st7789 (from the drive) builds on.
+    # busdisplay.BusDisplay, which the Display Pack's profile builds its panel as.
     def __init__(self, bus, init_sequence, width=0, height=0, **kwargs):
         Panel.__init__(self, width, height)
         self.bus = bus

@@ -94,7 +94,7 @@ def test_the_uf2_is_the_drive_alone_from_1_mb_on_sized_to_the_flash(built, board
 
 
 def test_the_tree_is_what_make_deploy_writes_onto_an_empty_drive(built, tmp_path):
-    board = "pico_display_pack"  # the profile with libraries, one a package
+    board = "pico_display_pack"  # a profile with a library
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Board ID:%s\n" % uf2.profile(board)[0])
@@ -106,7 +106,7 @@ def test_the_tree_is_what_make_deploy_writes_onto_an_empty_drive(built, tmp_path
             written[os.path.relpath(path, drive).replace(os.sep, "/")] = open(path, "rb").read()
     del written["boot_out.txt"]
     assert written == dict(built[board][1])
-    assert "app_a/lib/adafruit_st7789.py" in written and "code.py" in written
+    assert "app_a/lib/adafruit_fram.py" in written and "code.py" in written
 
 
 # -- CircuitPython UF2 in front ---------------------------------------------------------------
