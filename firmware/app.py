@@ -92,6 +92,34 @@ _JOURNAL_MODULES = const(("firmware.saves", "firmware.journal", "firmware.book_c
                           "engine_core.action_codec"))
 
 
+def heap_log_level():
+    # CARDS_HEAP_LOG in the drive's settings.toml: 1 prints the free heap at every change
+    # of screen on the console, 2 also the largest block one allocation can have (a test
+    # that costs a few ms). Absent, nothing is printed and nothing measured.
+    try:
+        from os import getenv
+        return int(getenv("CARDS_HEAP_LOG") or 0)
+    except (ImportError, ValueError):
+        return 0
+
+
+def heap_line(screen, level):
+    gc.collect()
+    line = "heap %s free=%d" % (screen, gc.mem_free())  # type: ignore[attr-defined]
+    if level > 1:
+        low, high = 0, gc.mem_free() + 16  # type: ignore[attr-defined]
+        while high - low > 16:  # the largest bytearray that can be had, to 16 bytes
+            mid = (low + high) // 2
+            try:
+                b = bytearray(mid)
+                del b
+                low = mid
+            except MemoryError:
+                high = mid
+        line += " block=%d" % low
+    print(line)
+
+
 def fresh_settings():
     # A copy of DEFAULTS whose lists are the copy's own: screens change them in place.
     return {k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS.items()}
@@ -195,6 +223,7 @@ class App:
         self.on_reload = None  # the board's reload (code.py); None: start again in place
         self.reloads = 0
         self._next = None  # while a screen's tick runs: [] or the screen it opens (_tick)
+        self.heap_log = heap_log_level()
         self._made = (board.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
         # anew (see above). ``older``: a journal to move into the store (storage_choice).
@@ -303,6 +332,8 @@ class App:
             except MemoryError:  # (a hand's first draw lists its plays)
                 if not self._no_room():
                     raise
+            if self.heap_log:
+                heap_line(module, self.heap_log)
 
     def step(self, now):
         # One pass of the main loop at ``now`` (ticks in ms).

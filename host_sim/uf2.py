@@ -87,12 +87,13 @@ def check_firmware(path, board_id):
     return len(blocks)
 
 
-def build(board, out=None, mpy_cross=None, circuitpython_uf2=None, log=print):
-    """Write the UF2 for ``board``; returns (path, the drive's files as [(path, bytes)])."""
+def build(board, out=None, mpy_cross=None, circuitpython_uf2=None, log=print, extra=()):
+    """Write the UF2 for ``board``; returns (path, the drive's files as [(path, bytes)]).
+    ``extra``: more files for the drive, as (path, bytes) (the emulator's settings.toml)."""
     board_id, flash = profile(board)
     if circuitpython_uf2:
         check_firmware(circuitpython_uf2, board_id)
-    tree = list(drive_tree(board, mpy_cross))
+    tree = list(drive_tree(board, mpy_cross)) + list(extra)
     out = out or os.path.join(OUT, "%s%s.uf2" % (board, "-circuitpython" if circuitpython_uf2 else ""))
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:

@@ -55,7 +55,21 @@ class Panel {
     return { width: this.width, height: this.height, rgb: this.rgb };
   }
 
-  put(x, y, r, g, b) {
+  put(nx, ny, r, g, b) {
+    // (nx, ny): a pixel of the controller's window; the panel may be turned against it.
+    let x = nx;
+    let y = ny;
+    const rot = this.cfg.rotation || 0;
+    if (rot === 90) {
+      x = this.cfg.native_height - 1 - ny;
+      y = nx;
+    } else if (rot === 180) {
+      x = this.width - 1 - nx;
+      y = this.height - 1 - ny;
+    } else if (rot === 270) {
+      x = ny;
+      y = this.cfg.native_width - 1 - nx;
+    }
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
     const i = (y * this.width + x) * 3;
     this.rgb[i] = r;
@@ -110,7 +124,8 @@ class St7789 extends Panel {
     const r = (px >> 11) & 0x1f;
     const g = (px >> 5) & 0x3f;
     const bl = px & 0x1f;
-    this.put(this.x - this.cfg.xoff, this.y - this.cfg.yoff, (r << 3) | (r >> 2), (g << 2) | (g >> 4), (bl << 3) | (bl >> 2));
+    // scaled to 8 bits as host_sim/panel.py renders, so frames compare byte for byte
+    this.put(this.x - this.cfg.xoff, this.y - this.cfg.yoff, ((r * 255) / 31) | 0, ((g * 255) / 63) | 0, ((bl * 255) / 31) | 0);
     if (++this.x > this.x1) {
       this.x = this.x0;
       this.y++;
@@ -185,7 +200,7 @@ class Uc8151 extends Panel {
     for (let line = 0; line < this.cfg.ram_height; line++) {
       for (let px = 0; px < this.cfg.ram_width; px++) {
         const on = (this.ram[line * stride + (px >> 3)] >> (7 - (px & 7))) & 1;
-        const v = on ? 255 : 0; // the plane is written inverted: a set bit is white
+        const v = on ? 0 : 255; // a set bit of the black plane is black
         // rotation 270: the panel's lines run along the long side
         const x = this.cfg.flip_x ? this.cfg.ram_height - 1 - line : line;
         const y = this.cfg.flip_y ? this.cfg.ram_width - 1 - px : px;
