@@ -31,8 +31,8 @@ class Link:
         why = node_ready()
         if why:
             raise EmuError(why)
-        self.proc = subprocess.Popen(["node", SERVER], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
+        self.proc = subprocess.Popen(["node", SERVER], cwd=ROOT, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
         self.console = ""
         self.echo = echo
         self.last = {}
