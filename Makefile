@@ -132,6 +132,13 @@ heap-journal:
 	$(if $(wildcard ../shared/tools/circuitpython-rp2040),,$(error heap-journal needs ../shared/tools/circuitpython-rp2040, CircuitPython's unix port, built as ../shared/tools/BUILD.md says; it is not there))
 	MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
 
+## emu: the board's own CircuitPython firmware with the app, in an emulated RP2040 (rp2040js; needs
+## ../shared/tools/circuitpython): make emu [BOARD=picosystem] [KEYS="ok up*3 ok"] [OUT=dir] (docs/emulator.md)
+.PHONY: emu
+emu: BOARD ?= picosystem
+emu: venv node_modules
+	$(PY) -m host_sim emu --board "$(BOARD)" --keys "$(KEYS)" $(if $(OUT),--out "$(OUT)")
+
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]
 .PHONY: deploy
 deploy: venv

@@ -41,6 +41,11 @@ def _shot(argv):
     return main(argv)
 
 
+def _emu(argv):
+    from host_sim.emu.command import main
+    return main(argv)
+
+
 def _deploy(argv):
     from host_sim.deploy import main
     return main(argv)
@@ -100,6 +105,8 @@ COMMANDS = {
     "fit": (_fit, "the text-fit check: every screen, board and language; prints what does not fit"),
     "typecheck": (_typecheck, "mypy over firmware/ and boards/ against circuitpython-stubs, per board"),
     "shot": (_shot, "headless screenshot: shot --board NAME --keys \"ok up ok\" --out FILE.png"),
+    "emu": (_emu, "the board's own CircuitPython firmware, emulated: emu --board NAME [--keys \"ok up ok\"] "
+                  "[--out DIR] [--flash IMG] [--save-flash IMG] [--echo]"),
     "backup": (_board_command("backup"), "the board's match into a JSON file over USB: backup [--out F]"),
     "records": (_board_command("records"), "a JSON score sheet per match on the board: records [--out DIR]"),
     "restore": (_board_command("restore"), "a backup back onto the board over USB: restore --file F"),

@@ -107,6 +107,18 @@ MISTAKES = [
     ["shot", "--out", "x.png", "--keys", "jump"],
     ["shot", "--out", "x.png", "--state", "afile"],
     ["shot", "--out", "afile/x.png"],
+    ["emu", "--board", "nosuch"],
+    ["emu", "--keys", "jump"],
+    ["emu", "--keys", "up*0"],
+    ["emu", "--board", "badger2040", "--keys", "cw"],
+    ["emu", "--out", "afile"],
+    ["emu", "--out", "readonly/frames"],
+    ["emu", "--flash", "/nonexistent/flash.img"],
+    ["emu", "--flash", "afile"],  # not a flash image: the wrong size
+    ["emu", "--flash", "readonly"],
+    ["emu", "--save-flash", "/nonexistent/dir/flash.img"],
+    ["emu", "--save-flash", "afile/flash.img"],
+    ["emu", "--save-flash", "readonly"],
     ["backup", "--bogus"],
     ["backup", "--out", "/nonexistent/dir/b.json", "--port", "/nonexistent"],
     ["backup", "--out", "afile", "--port", "/nonexistent"],
@@ -229,6 +241,19 @@ def test_random_bad_arguments_never_end_in_a_traceback(name, place, capsys):
     for argv in random_mistakes(name, opts, rng, 60 if FULL else 8):
         assert_one_line_refusal(argv, *run(argv, capsys))
         assert listing(place) == before, argv
+
+
+def test_emu_without_the_emulator_says_why_in_one_line(place, capsys, monkeypatch):
+    # a clone without ../shared/tools/circuitpython (or without node): one line, before anything runs
+    import host_sim.emu.board
+
+    why = "no ../shared/tools/circuitpython (CircuitPython's RP2040 firmware and boot ROM) beside this clone"
+    monkeypatch.setattr(host_sim.emu.board, "missing", lambda: why)
+    argv = ["emu", "--out", "frames", "--keys", "ok"]
+    status, out, err = run(argv, capsys)
+    assert_one_line_refusal(argv, status, out, err)
+    assert why in err
+    assert listing(place) == ["afile", "garbage.json", "readonly"]
 
 
 # -- make ----------------------------------------------------------------------------------------------
