@@ -197,6 +197,19 @@ class EmuBoard:
                 return waited
         return waited
 
+    def run_until_frame(self, rgb, limit_ms=60000, step_ms=100):
+        """Run until the panel shows exactly ``rgb`` (True), or ``limit_ms`` pass (False).
+        The app's main loop keeps the core busy even when it waits for a key, so "nothing
+        left to do" cannot be read off the chip: the simulator says what should be shown."""
+        waited = 0
+        while True:
+            if self.frame()[2] == rgb:
+                return True
+            if waited >= limit_ms:
+                return False
+            self.run(step_ms)
+            waited += step_ms
+
     # -- keys -----------------------------------------------------------------------------------
 
     def _button(self, logical):
