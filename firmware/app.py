@@ -410,6 +410,8 @@ class App:
         if not self.may_give_way() or not switch(self):
             return False
         self.reloading = MemoryError
+        if self.heap_log:
+            print("heap fallback")  # a reload for lack of heap, not a switch of mode
         return True
 
     def _reload(self):

@@ -128,7 +128,8 @@ class EmuBoard:
         self.link.send("init", bootrom=BOOTROM, flash_bytes=w.flash_mb << 20, jedec=list(w.jedec),
                        images=images, flash_in=flash, pins=pins, panel=w.panel)
         self.presses = 0
-        self.screens = []  # (screen module, free heap, largest block or None) per change of screen
+        self.screens = []  # (screen module, free heap, largest block or None, chip ms) per change of screen
+        self.fallbacks = 0  # reloads for lack of heap the app reported
 
     # -- time -----------------------------------------------------------------------------------
 
@@ -160,8 +161,11 @@ class EmuBoard:
             line = line.rstrip("\r")
             self.done_lines.append(line)
             m = HEAP_LINE.search(line)
-            if m:
-                self.screens.append((m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None))
+            if m:  # (the chip time is that of the answer that brought the line: to a run's step)
+                self.screens.append((m.group(1), int(m.group(2)), int(m.group(3)) if m.group(3) else None,
+                                     self.chip_ms))
+            elif "heap fallback" in line:
+                self.fallbacks += 1
 
     @property
     def console(self):
