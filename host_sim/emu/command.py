@@ -79,7 +79,7 @@ def press_keys(b, text):
 def summary(b, first_ms, out):
     """The run in one line."""
     first = "no first screen" if first_ms is None else "first screen at %.0f ms of chip time" % first_ms
-    seen = ", ".join("%s %d" % (screen, free) for screen, free, _ in b.screens) or "none"
+    seen = ", ".join("%s %d" % s[:2] for s in b.screens) or "none"
     erases, programs = b.flash_ops
     pngs = [os.path.join(out, n) for n in ("first.png", "last.png") if os.path.exists(os.path.join(out, n))]
     return ("%s: %s, %.0f ms in all; screens (free heap, bytes): %s; flash: %d erases, %d page programs; %s"

@@ -50,7 +50,7 @@ def test_a_score_keeper_round_draws_the_simulators_frames_and_survives_a_power_u
         # the round was journaled: OK on the form programmed the flash (the nvm's sector)
         assert emu.flash_ops[1] > ops[1], (ops, emu.flash_ops)
         assert sim.app.book.totals == [65, 35]
-        assert [s for s, _, _ in emu.screens] == ["menu", "newmatch", "totals", "entry", "totals"]
+        assert [s[0] for s in emu.screens] == ["menu", "newmatch", "totals", "entry", "totals"]
         emu.dump(dump)
 
     # Power-up on that flash: the board's own journal, read by the firmware, and by the
@@ -66,6 +66,6 @@ def test_a_score_keeper_round_draws_the_simulators_frames_and_survives_a_power_u
     with EmuBoard(BOARD, flash=dump) as emu:
         emu.boot()
         assert emu.traceback() is None, emu.traceback()
-        assert [s for s, _, _ in emu.screens] == ["totals"]
+        assert [s[0] for s in emu.screens] == ["totals"]
         assert emu.flash_ops == (0, 0)  # nothing written at power-up
         same_frame(emu, again, "after the power-up")
