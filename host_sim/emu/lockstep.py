@@ -71,6 +71,7 @@ class Lockstep:
         self.checks = 0
         self.mismatches = []  # (what, pixels, box)
         self.log = log
+        self.keys = []  # every key both took, in order
         self._press = dev.press
         dev.press = self.press  # the helpers of host_sim/player.py press through here
 
@@ -81,6 +82,7 @@ class Lockstep:
     def press(self, key):
         # The board is brought to what the simulator shows, then both take the key.
         self.check("before %s" % key)
+        self.keys.append(key)
         self.emu.press(key)
         self._press(key)
 
