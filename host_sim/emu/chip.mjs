@@ -231,9 +231,12 @@ export class Chip {
       const before = clock.nanos;
       for (let i = 0; i < 4096 && !this.cut; i++) {
         if (core.waiting) {
-          const wait = Math.min(clock.nanosToNextAlarm, end - clock.nanos);
-          if (wait <= 0) break;
-          clock.tick(wait);
+          // Asleep (WFI): time jumps to the next alarm, or to the end with none before it
+          // (never stands still: a sleep that nothing wakes still lets the time run out).
+          const alarm = clock.nextAlarm;
+          const next = alarm ? alarm.nanos - clock.nanos : Infinity;
+          clock.tick(Math.max(1, Math.min(next, end - clock.nanos)));
+          if (clock.nanos >= end) break;
         } else {
           const cycles = core.executeInstruction();
           this.activeCycles += cycles;
