@@ -76,7 +76,8 @@ def missing():
     from host_sim.emu.link import node_ready
 
     if not os.path.isfile(BOOTROM):
-        return "no ../shared/tools/circuitpython (CircuitPython's RP2040 firmware and boot ROM) beside this clone"
+        return ("no ../shared/tools/circuitpython (CircuitPython's RP2040 firmware and boot ROM) "
+                "beside this clone")
     return node_ready()
 
 
@@ -95,7 +96,7 @@ def drive_image(board, settings=SETTINGS, mpy=True):
     out = os.path.join(CACHE, "%s-%s.uf2" % (board, h.hexdigest()[:16]))
     if not os.path.isfile(out):
         os.makedirs(CACHE, exist_ok=True)
-        tmp = out + ".tmp"
+        tmp = "%s.%d.tmp" % (out, os.getpid())  # two test workers may build the same image at once
         build(board, tmp, mpy_cross, log=lambda line: None, extra=extra)
         os.replace(tmp, out)
     return out
@@ -126,7 +127,8 @@ class EmuBoard:
             pins += [[p, 1] for p in w.encoder]
         self.encoder_state = 0  # quadrature phase index of (A, B)
         self.link.send("init", bootrom=BOOTROM, flash_bytes=w.flash_mb << 20, jedec=list(w.jedec),
-                       images=images, flash_in=flash, pins=pins, panel=w.panel)
+                       images=[os.path.abspath(i) for i in images], flash_in=flash and os.path.abspath(flash),
+                       pins=pins, panel=w.panel)
         self.presses = 0
         self.screens = []  # (screen module, free heap, largest block or None, chip ms) per change of screen
         self.fallbacks = 0  # reloads for lack of heap the app reported
@@ -280,7 +282,7 @@ class EmuBoard:
         return last.get("erases", 0), last.get("programs", 0)
 
     def dump(self, path):
-        self.link.send("dump", path=path)
+        self.link.send("dump", path=os.path.abspath(path))
 
     def close(self):
         self.link.close()
@@ -300,5 +302,8 @@ def differences(a, b, width):
         if a[i:i + 3] != b[i:i + 3]:
             n += 1
             x, y = (i // 3) % width, (i // 3) // width
-            box = (x, y, x, y) if box is None else (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
+            if box is None:
+                box = (x, y, x, y)
+            else:
+                box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
     return n, box

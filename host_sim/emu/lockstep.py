@@ -16,7 +16,8 @@ from host_sim.emu.link import EmuError
 
 NVM_OFFSET = 0xFF000  # the nvm sector in the RP2040's flash (CircuitPython's layout)
 NVM_SIZE = 4096
-GRACE_MS = 350  # firmware/screens/hand.py GRACE, and a little: a hand that came up by itself takes no key before
+# firmware/screens/hand.py GRACE, and a little: a hand that came up by itself takes no key before
+GRACE_MS = 350
 
 
 def nvm_of(flash):

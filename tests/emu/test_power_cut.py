@@ -24,7 +24,7 @@ def test_the_rounds_save_is_written_and_the_frames_agree_with_the_simulator(save
     assert save.mismatches == []
 
 
-def test_a_cut_half_way_through_the_saves_last_page_leaves_the_match_as_before_or_with_the_round(save, tmp_path):
+def test_a_cut_half_way_through_the_saves_last_page_leaves_the_match_as_before_or_with_it(save, tmp_path):
     outcome, console = cut(save, save.ops - 1, 100, str(tmp_path))
     assert "Traceback" not in console
     assert outcome in ("before", "after"), console[-1500:]
