@@ -24,6 +24,7 @@ CACHE = os.path.join(ROOT, "build", "emu")
 TAP_MS = 80  # as host_sim/device.py presses
 HOLD_MS = 700  # firmware/keys.py HOLD_MS and 100 more, as host_sim/device.py holds
 SETTINGS = b"CARDS_HEAP_LOG = 1\n"  # the app prints its screen and free heap at each change
+REBOOT = "soft reboot"  # what CircuitPython prints as supervisor.reload() starts code.py again
 HEAP_LINE = re.compile(r"heap (\S+) free=(\d+)(?: block=(\d+))?")
 
 
@@ -255,11 +256,36 @@ class EmuBoard:
         self.run(TAP_MS)
 
     def keys(self, text):
+        """Press the logical keys of ``text`` ("down ok*2"; checked first, KeysError), each
+        once the last has been dealt with; stops at a traceback."""
         from host_sim.device import board_key_names, parse_keys
 
         for name in parse_keys(text, self.board, board_key_names(self.board)):
+            mark, ops = len(self.console), self.flash_ops
             self.press(name)
             self.settle(quiet_ms=120)
+            self.settle_reload(mark, ops)
+            if self.traceback():
+                return
+
+    def settle_reload(self, mark, ops, limit_ms=30000):
+        """After a key that wrote the flash or reloaded the VM (a new match, a switch of
+        mode): wait until the new VM has shown its screen and the panel is still. settle()
+        alone stops in the quiet while a reload imports the app (some 300 ms of chip time
+        with no change on the panel), and a key pressed then is lost. ``mark``: the
+        console's length and ``ops`` the flash operations before the key."""
+        if self.flash_ops == ops and REBOOT not in self.console[mark:]:
+            return
+        self.settle(quiet_ms=500)
+        waited = 0
+        while waited < limit_ms:
+            tail = self.console[mark:]
+            at = tail.rfind(REBOOT)
+            if at < 0 or "heap " in tail[at:] or self.traceback():
+                break
+            self.run(100)
+            waited += 100
+        self.settle()
 
     # -- the panel --------------------------------------------------------------------------------
 

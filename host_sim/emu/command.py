@@ -16,8 +16,6 @@ import sys
 from boards import IDS
 
 NAME = "emu"
-REBOOT = "soft reboot"  # what CircuitPython prints as supervisor.reload() starts code.py again
-FIRST = "heap "  # the app's line at each change of screen (settings.toml's CARDS_HEAP_LOG)
 
 
 def flash_bytes(board):
@@ -41,39 +39,13 @@ def flash_problem(path, board):
     return None
 
 
-def settle_key(b, mark, ops, limit_ms=30000):
-    """After a key: when it wrote the flash or reloaded the VM (a new match, a switch of mode),
-    wait until the new VM has shown its screen and the panel is still. EmuBoard.settle alone
-    stops in the quiet while a reload imports the app (some 300 ms of chip time with no
-    change on the panel), and a key pressed then is lost. ``mark``: the console's length and
-    ``ops`` the flash operations before the key."""
-    if b.flash_ops == ops and REBOOT not in b.console[mark:]:
-        return
-    b.settle(quiet_ms=500)
-    waited = 0
-    while waited < limit_ms:
-        tail = b.console[mark:]
-        at = tail.rfind(REBOOT)
-        if at < 0 or FIRST in tail[at:] or b.traceback():
-            break
-        b.run(100)
-        waited += 100
-    b.settle()
-
-
 def press_keys(b, text):
     """Press the logical keys of ``text`` on the emulated board ``b``, each when the last has
-    been dealt with (settle_key); stops at a traceback. The keys are checked first
+    been dealt with (EmuBoard.keys); stops at a traceback. The keys are checked first
     (host_sim.device.parse_keys: KeysError, nothing pressed)."""
-    from host_sim.device import board_key_names, parse_keys
-
-    for name in parse_keys(text, b.board, board_key_names(b.board)):
-        mark, ops = len(b.console), b.flash_ops
-        b.keys(name)
-        settle_key(b, mark, ops)
-        if b.traceback():
-            return
-    b.settle(quiet_ms=500)
+    b.keys(text)
+    if not b.traceback():
+        b.settle(quiet_ms=500)
 
 
 def summary(b, first_ms, out):
