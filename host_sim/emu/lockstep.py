@@ -134,11 +134,12 @@ class Lockstep:
         return n
 
 
-def play_round(step, passes=lambda n: False, limit=3000, check_every=True):
+def play_round(step, passes=lambda n: False, limit=3000, check_every=True, turns=None):
     """Play a dealt round on both, from the table to its breakdown, as
     host_sim/player.py play_dealt_round does (the human seats: the menu's first play, the
     lowest bid, the lowest cards to push), comparing the panels at each human decision and
-    at the breakdown. Returns the number of human turns."""
+    at the breakdown (and before every key: Lockstep.press). Returns the number of human
+    turns; ``turns``: stop after that many, mid-round."""
     from host_sim import player as pl
 
     dev = step.dev
@@ -153,6 +154,8 @@ def play_round(step, passes=lambda n: False, limit=3000, check_every=True):
         elif name == "Hand":
             pl.calm(dev)
             if dev.screen().due()[1]:
+                if n == turns:
+                    return n
                 if check_every:
                     step.check("hand %d" % n)
                 pl.human_turn(dev, passes(n))
