@@ -71,6 +71,7 @@ class Lockstep:
         self.ops = emu.flash_ops
         self.checks = 0
         self.mismatches = []  # (what, pixels, box)
+        self.mismatch_frames = []
         self.log = log
         self.keys = []  # every key both took, in order
         self._press = dev.press
@@ -129,9 +130,27 @@ class Lockstep:
         self.checks += 1
         if n:
             self.mismatches.append((what, n, box))
+            if len(self.mismatch_frames) < 8:  # both panels, to look at (write_mismatches)
+                self.mismatch_frames.append((what, w, h, want, rgb))
             if self.log:
                 self.log("frame %s: %d pixels differ in %s" % (what, n, box))
         return n
+
+
+def write_mismatches(step, directory):
+    """The first frames that differed, as PNGs: NAME-board.png and NAME-sim.png; their paths."""
+    from host_sim import png
+
+    os.makedirs(directory, exist_ok=True)
+    out = []
+    for i, (what, w, h, want, rgb) in enumerate(step.mismatch_frames):
+        stem = os.path.join(directory, "%02d-%s" % (i, what.replace(" ", "-")))
+        for suffix, data in (("board", rgb), ("sim", want)):
+            path = "%s-%s.png" % (stem, suffix)
+            with open(path, "wb") as f:
+                f.write(png.encode(w, h, data))
+            out.append(path)
+    return out
 
 
 def play_round(step, passes=lambda n: False, limit=3000, check_every=True, turns=None):
