@@ -5,7 +5,7 @@ presses; it reads the screen objects only to know how many presses a choice need
 person reads the screen. From the totals screen, tichu_round() and chimera_round()
 enter a round field by field (CONTRACT score-keeper round entry)."""
 
-from firmware.keys import DOWN, LEFT, OK, RIGHT, UP
+from firmware.keys import DOWN, LEFT, OK, RIGHT, UP, ticks_diff
 
 BOARDS = ("picosystem", "pico_display_pack", "macropad", "badger2040")
 
@@ -256,8 +256,8 @@ def calm(dev):
     """Wait out the hand's grace time (firmware/screens/hand.py GRACE) after it came up by
     itself, in which it takes no key."""
     scr = dev.screen()
-    if getattr(scr, "calm", None) is not None and dev.app.now - scr.calm < 0:
-        dev.advance(scr.calm - dev.app.now + 20)
+    if getattr(scr, "calm", None) is not None and ticks_diff(dev.app.now, scr.calm) < 0:
+        dev.advance(-ticks_diff(dev.app.now, scr.calm) + 20)
 
 
 def play_dealt_round(dev, passes=lambda n: False, limit=3000):

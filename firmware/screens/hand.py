@@ -26,7 +26,7 @@
 import displayio
 
 from engine_core.errors import IllegalAction
-from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
+from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP, ticks_diff
 from firmware.play_menu import ACT, ASK, CARDS, PLAY, columns
 from firmware.play_text import NO_BOMB, cards_text, colour, face, is_bomb, reading, value_token
 from firmware.texts import wrap
@@ -681,7 +681,7 @@ class Hand(Screen):
             app.back()
             return
         self.proposed()  # a key before the main loop's next pass: the proposal first
-        if self.calm is not None and app.now - self.calm < 0:
+        if self.calm is not None and ticks_diff(app.now, self.calm) < 0:  # (ticks wrap: 65 s after power-up)
             if k == OK:
                 return  # an OK meant for the table: the hand had only just come up
         else:

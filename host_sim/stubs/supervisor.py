@@ -48,8 +48,15 @@ class Runtime:
 runtime = Runtime()
 
 
+# CircuitPython starts ticks_ms 65 s short of its wrap at 2**29, so that code that
+# subtracts ticks instead of taking their difference modulo 2**29 fails soon after
+# power-up, on the board and here alike (issue 26: the emulated board found a hand that
+# swallowed every OK once the ticks had wrapped).
+TICKS_START = (1 << 29) - 65536
+
+
 def ticks_ms():
-    return clock() % (1 << 29)
+    return (clock() + TICKS_START) % (1 << 29)
 
 
 def reload():
