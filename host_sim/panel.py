@@ -53,7 +53,8 @@ class VirtualPanel:
     def time_to_refresh(self):
         if not self.min_refresh_ms or self.last_refresh is None:
             return 0.0
-        left = self.min_refresh_ms - (self.clock() - self.last_refresh)
+        # the clock is supervisor.ticks_ms, which wraps at 2**29 (a minute after power-up)
+        left = self.min_refresh_ms - (self.clock() - self.last_refresh) % (1 << 29)
         return max(0, left) / 1000
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
