@@ -139,6 +139,15 @@ emu: BOARD ?= picosystem
 emu: venv node_modules
 	$(PY) -m host_sim emu --board "$(BOARD)" --keys "$(KEYS)" $(if $(OUT),--out "$(OUT)")
 
+## emu-check: the long runs on the emulated boards, key for key with the simulator, and their figures (heap, presses,
+## bots, reloads, power-up, flash per save; PNGs and figures.json in build/emu-check): a score-keeper match, a dealt
+## round of each game in English and German per board, whole dealt matches on the PicoSystem (1-2 hours on 2 cores):
+## make emu-check [BOARDS=picosystem,badger2040] [JOBS=2] [QUICK=1] (QUICK: the keeper's match and a Chimera round)
+.PHONY: emu-check
+emu-check: JOBS ?= 2
+emu-check: venv node_modules
+	nice -n 10 $(PY) benchmarks/emu_check.py --jobs "$(JOBS)" $(if $(BOARDS),--boards "$(BOARDS)") $(if $(QUICK),--quick)
+
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]
 .PHONY: deploy
 deploy: venv
