@@ -260,20 +260,27 @@ def calm(dev):
         dev.advance(-ticks_diff(dev.app.now, scr.calm) + 20)
 
 
-def play_dealt_round(dev, passes=lambda n: False, limit=3000):
+def play_dealt_round(dev, passes=lambda n: False, limit=3000, look=None, turns=None):
     """Play on from the table until the round's breakdown shows, acting for every human
     with human_turn (``passes(n)``: pass on the n-th turn) and passing every privacy
-    screen. Returns the number of human turns."""
+    screen. Returns the number of human turns. ``look(what)`` before each human turn and at
+    the breakdown ("hand N", "breakdown"); ``turns``: stop after that many, mid-round."""
     n = 0
     for _ in range(limit):
         name = screen_name(dev)
         if name == "PlayScore":
+            if look is not None:
+                look("breakdown")
             return n
         if name in ("Privacy", "Message"):  # a Message: what the push brought (read, then on)
             dev.press(OK)
         elif name == "Hand":
             calm(dev)
             if dev.screen().due()[1]:
+                if n == turns:
+                    return n
+                if look is not None:
+                    look("hand %d" % n)
                 human_turn(dev, passes(n))
                 n += 1
             else:

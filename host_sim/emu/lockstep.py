@@ -161,31 +161,11 @@ def play_round(step, passes=lambda n: False, limit=3000, check_every=True, turns
     turns; ``turns``: stop after that many, mid-round."""
     from host_sim import player as pl
 
-    dev = step.dev
-    n = 0
-    for _ in range(limit):
-        name = pl.screen_name(dev)
-        if name == "PlayScore":
-            step.check("breakdown")
-            return n
-        if name in ("Privacy", "Message"):
-            dev.press("ok")
-        elif name == "Hand":
-            pl.calm(dev)
-            if dev.screen().due()[1]:
-                if n == turns:
-                    return n
-                if check_every:
-                    step.check("hand %d" % n)
-                pl.human_turn(dev, passes(n))
-                n += 1
-            else:
-                dev.press("back")
-        elif name == "Table":
-            dev.advance(100)
-        else:
-            raise AssertionError("unexpected screen %s" % name)
-    raise AssertionError("the round did not end")
+    def look(what):
+        if check_every or what == "breakdown":
+            step.check(what)
+
+    return pl.play_dealt_round(step.dev, passes, limit, look=look, turns=turns)
 
 
 def dealt_match(board, game, limit=None, lang=0, level=3, echo=None, log=None, emu=None):
