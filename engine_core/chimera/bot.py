@@ -31,6 +31,7 @@ from engine_core.chimera.combos import (
 from engine_core.chimera.game import BID, GIVE, GIVES, PLAY
 from engine_core.chimera.movegen import legal_plays
 from engine_core.chimera.view import seat_view
+from engine_core.order import stable_sorted
 
 try:
     from micropython import const
@@ -364,8 +365,7 @@ def _lead(v, level):
             others.append(cb)
     if winners and len(others) <= 1:
         # take the lead back with winners, the plain ones first, then go out
-        winners.sort(key=_bomb_last)
-        return winners[0][3]
+        return stable_sorted(winners, _bomb_last)[0][3]
     sizes = v["sizes"]
     if level >= 3:
         fed = _feed(v, combos, sizes)

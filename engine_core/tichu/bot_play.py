@@ -8,6 +8,7 @@
 # push, the score) and plays for tricks more readily, above all once a seat is out
 # (URG_*).
 
+from engine_core.order import stable_sorted
 from engine_core.tichu import bot_hand
 from engine_core.tichu.bot_hand import bomb_combo, bombs_in, loss8, plan, replan, win8
 from engine_core.tichu.cards import DOG, MAHJONG, PHOENIX, POINTS
@@ -397,7 +398,7 @@ def _best_follow(x, items, bound):
     best = None
     best_gain = -99
     evals = 0
-    for r in sorted(items, key=lambda r: r[2]):
+    for r in stable_sorted(items, lambda r: r[2]):
         gain = None
         for c in x.combos:
             if c[:3] == r[:3] and sorted(c[3]) == sorted(r[3]):

@@ -31,7 +31,7 @@ class MatchEnd(Screen):
             ui.label(g, line, ui.w // 2, y, scale=s, colour=ui.hi, anchor=(0.5, 0.0))
             y += ui.ch * s
         lst = RowList(ui, g, ui.h - n * ui.lh, n)
-        order = sorted(range(n), key=lambda i: -book.totals[i])
+        order = sorted(range(n), key=lambda i: (-book.totals[i], i))  # ties by seat, as on the desktop
         lst.show([row_text(names[i], str(book.totals[i]), lst.width()) for i in order])
 
     def key(self, k):
