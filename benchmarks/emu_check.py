@@ -642,7 +642,8 @@ def main(argv=None):
         from concurrent.futures import ProcessPoolExecutor
 
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
+        # a fresh process per part: the simulator's modules and patches start clean each time
+        with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx, max_tasks_per_child=1) as pool:
             futures = [pool.submit(run_part, b, p, out) for b, p in jobs]
             for f in futures:
                 results.append(f.result())
