@@ -66,6 +66,7 @@ REBOOT = "soft reboot"
 PARTS = ("keeper", "chimera-en", "tichu-en", "chimera-de", "tichu-de")
 MATCHES = ("chimera-match", "tichu-match")  # on the PicoSystem
 QUICK = ("keeper", "chimera-en")
+PAPER = {"badger2040": 2000}  # e-paper boards: their least time between refreshes (boards/ REFRESH_MS)
 OUT = os.path.join(ROOT, "build", "emu-check")
 DIVERGED = 2  # checks in a row that never match end the part (each waits 60 s of chip time)
 
@@ -190,12 +191,15 @@ class Probe:
             f.write(self.emu.png())
         self.pngs[name] = os.path.relpath(path, ROOT)
 
-    def last_screen(self):
+    def shown_screen(self):
+        """The screen the panel shows: the last one built (its heap line) before the panel's
+        last change (on e-paper the refresh of a screen can come after the next is built)."""
         from host_sim.emu.board import HEAP_LINE
 
-        for _, line in reversed(self.lines):
+        last = self.changes[-1] if self.changes else 0
+        for t, line in reversed(self.lines):
             m = HEAP_LINE.search(line)
-            if m:
+            if m and t < last:
                 return m.group(1)
         return None
 
@@ -234,12 +238,12 @@ def watch_checks(step, probe):
 
 def table_shot(probe):
     """After a key that brought the table up (BACK on a hand, or a play's OK): once the panel
-    is still for 60 ms, its frame, if the last screen built is the table."""
+    is still for 60 ms, its frame, if it shows the table."""
     rec = probe.presses[-1] if probe.presses else None
     if "table" in probe.pngs or rec is None or rec["key"] not in ("back", "ok") or rec["screen"] != "Hand":
         return
     probe.quiet()
-    if probe.last_screen() == "table":
+    if probe.shown_screen() == "table":
         probe.save("table")
 
 
@@ -563,6 +567,10 @@ def table(board, fig):
     mean = "; %d actions, mean %.0f" % (b["bots"], b["mean"]) if b else ""
     rows.append("  bot decision (estimate: the table's heap line to its first pixels / the bots' actions),"
                 " per human turn: %s%s" % (fmt_ms(b), mean))
+    if board in PAPER:
+        rows.append("    (e-paper: the first pixels of a change wait for the panel's refresh, at most one per"
+                    " %d ms: the press and bot figures above are the panel's pace, not the app's)"
+                    % PAPER[board])
     for what, s in fig["reload"].items():
         rows.append("  reload, key-down to the new VM's first heap line (%s): %s" % (what, fmt_ms(s)))
     pu = fig["power_up"]
