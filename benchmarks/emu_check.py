@@ -48,6 +48,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 import traceback as tb_mod
 
@@ -270,6 +271,7 @@ def run_part(board, part, out_root):
     from host_sim.device import Device
     from host_sim.emu.board import EmuBoard
     from host_sim.emu.lockstep import Lockstep, play_round
+    from host_sim.shot import store_in
 
     started = time.time()
     tag = "[%s %s]" % (board, part)
@@ -292,7 +294,10 @@ def run_part(board, part, out_root):
         res["first_heap_ms"] = emu.screens[0][3] if emu.screens else None
         if part == "keeper":
             probe.save("first")
-        dev = Device(board)
+        # The simulator with a journal of its own, as the board has its nvm: without a store
+        # the app makes no switch of mode through a fresh VM (firmware/modes.py), so after a
+        # new language the simulator's menu kept its focus where the board's came back on top.
+        dev = Device(board, store_in(tempfile.mkdtemp(prefix="emu-check-sim-")))
         probe.dev = dev
         log_acts(probe)
         step = Lockstep(emu, dev, log=log)
