@@ -649,8 +649,11 @@ def main(argv=None):
     started = time.time()
     results = []
     if args.jobs <= 1:
-        results = [run_part(b, p, out) for b, p in jobs]
+        for b, p in jobs:
+            results.append(run_part(b, p, out))
+            report(results, boards, None, out, quiet=True)
     else:
+        import concurrent.futures
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -658,8 +661,10 @@ def main(argv=None):
         # a fresh process per part: the simulator's modules and patches start clean each time
         with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx, max_tasks_per_child=1) as pool:
             futures = [pool.submit(run_part, b, p, out) for b, p in jobs]
-            for f in futures:
+            # figures.json after every part: a run cut short keeps what it measured
+            for f in concurrent.futures.as_completed(futures):
                 results.append(f.result())
+                report(results, boards, None, out, quiet=True)
     return report(results, boards, time.time() - started, out)
 
 
@@ -677,9 +682,9 @@ def merged(paths, boards):
     return list(parts.values())
 
 
-def report(results, boards, wall, out, sources=None):
-    """The table per board, on stdout and in OUT/figures.json; the status (1: a traceback or
-    a part that failed)."""
+def report(results, boards, wall, out, sources=None, quiet=False):
+    """The table per board, on stdout (unless ``quiet``) and in OUT/figures.json; the status (1: a
+    traceback or a part that failed)."""
     figs = {}
     failed = False
     boards = [b for b in boards if any(r["board"] == b for r in results)]
@@ -690,6 +695,10 @@ def report(results, boards, wall, out, sources=None):
         figs[b] = board_figures(rs)
         figs[b]["raw"] = rs
         failed = failed or bool(figs[b]["tracebacks"] or figs[b]["errors"])
+    if quiet:
+        with open(os.path.join(out, "figures.json"), "w") as f:
+            json.dump({"wall_s": None, "sources": ["a run not yet ended"], "boards": figs}, f, indent=1)
+        return 1 if failed else 0
     print()
     for b in boards:
         print(table(b, figs[b]))
