@@ -142,11 +142,14 @@ emu: venv node_modules
 ## emu-check: the long runs on the emulated boards, key for key with the simulator, and their figures (heap, presses,
 ## bots, reloads, power-up, flash per save; PNGs and figures.json in build/emu-check): a score-keeper match, a dealt
 ## round of each game in English and German per board, whole dealt matches on the PicoSystem (1-2 hours on 2 cores):
-## make emu-check [BOARDS=picosystem,badger2040] [JOBS=2] [QUICK=1] (QUICK: the keeper's match and a Chimera round)
+## make emu-check [BOARDS=picosystem,badger2040] [JOBS=2] [QUICK=1] [INSTALLS=drive,frozen] [OUT=build/emu-check]
+## (QUICK: the keeper's match and a Chimera round; INSTALLS: the app's files on the stock firmware, make uf2's firmware)
 .PHONY: emu-check
 emu-check: JOBS ?= 2
+emu-check: INSTALLS ?= drive
 emu-check: venv node_modules
-	nice -n 10 $(PY) benchmarks/emu_check.py --jobs "$(JOBS)" $(if $(BOARDS),--boards "$(BOARDS)") $(if $(QUICK),--quick)
+	nice -n 10 $(PY) benchmarks/emu_check.py --jobs "$(JOBS)" --installs "$(INSTALLS)" $(if $(BOARDS),--boards "$(BOARDS)") \
+		$(if $(QUICK),--quick) $(if $(OUT),--out "$(OUT)")
 
 ## deploy: put the app on a board: make deploy BOARD=picosystem [DRIVE=/media/me/CIRCUITPY] [MPY_CROSS=path]
 .PHONY: deploy
@@ -154,12 +157,14 @@ deploy: venv
 	$(PY) -m host_sim deploy --board "$(BOARD)" $(if $(DRIVE),--drive "$(DRIVE)") \
 		$(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
 
-## uf2: one file to drag onto the board's RPI-RP2 drive, its CIRCUITPY drive with the app, into build/:
-## make uf2 [BOARD=picosystem] [MPY_CROSS=path] [CIRCUITPYTHON_UF2=CircuitPython's .uf2 for BOARD, put in front]
+## uf2: one file per board to drag onto its RPI-RP2 drive, into build/: CircuitPython with the app frozen in, and its
+## CIRCUITPY drive (needs ../shared's relink kit and Debian's gcc-arm-none-eabi, installed when run as root):
+## make uf2 [BOARD=picosystem]; the app's files for a stock CircuitPython instead (build/<board>-drive.uf2):
+## make uf2 INSTALL=drive [BOARD=...] [MPY_CROSS=path] [CIRCUITPYTHON_UF2=CircuitPython's .uf2 for BOARD, put in front]
 .PHONY: uf2 bundle
 uf2: venv
-	$(PY) -m host_sim uf2 $(if $(BOARD),--board "$(BOARD)") $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") \
-		$(if $(CIRCUITPYTHON_UF2),--circuitpython-uf2 "$(CIRCUITPYTHON_UF2)")
+	$(PY) -m host_sim uf2 --install "$(or $(INSTALL),frozen)" $(if $(BOARD),--board "$(BOARD)") \
+		$(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(CIRCUITPYTHON_UF2),--circuitpython-uf2 "$(CIRCUITPYTHON_UF2)")
 
 ## bundle: the Project Bundle zip (CircuitPython 10.x/code.py and lib/, every board) into build/: make bundle [MPY_CROSS=path]
 bundle: venv

@@ -27,7 +27,7 @@
 # one of Tichu, over and over, the dealt matches in English and German by turns (each
 # switch of language, match and game is a switch of mode).
 #
-# A reload (firmware/modes.py: a switch of mode ends the VM) is a new run of this script:
+# A reload (firmware/install.py: a switch of mode ends the VM) is a new run of this script:
 # the app asks for it, the old VM is measured as it is then, and the run saves the nvm
 # stand-in and where the drivers below stood (state=FILE) and ends with status 4; the host
 # side (device_heap_run.py) starts it again with the same arguments, a fresh interpreter
@@ -430,7 +430,7 @@ def next_seed():
 
 
 def reload_vm():
-    # The app asks for a fresh VM (firmware/modes.py): this one is measured as it is now,
+    # The app asks for a fresh VM (firmware/install.py): this one is measured as it is now,
     # the nvm and the drivers' state are left for the next run, and this one ends.
     R.measure("reload")
     if R.app.reloading is MemoryError:  # no room for a step (App._no_room): the fresh VM does it again

@@ -62,7 +62,7 @@ RELOAD = 4  # device_heap.py's status when a switch of mode ended its VM: run it
 def run(path, heap_kb, board, parts, rounds=0, trace=False, lang=0, hours=None, keep=None):
     """(exit status, output) of one run; status 0: every part ended as meant, 3: MemoryError.
     A run is as many interpreters as the app asks for fresh VMs (a reload at a switch of
-    mode, firmware/modes.py): each one goes on from the state file the last one left
+    mode, firmware/install.py): each one goes on from the state file the last one left
     (``keep(state file)`` is called with each)."""
     with tempfile.TemporaryDirectory() as tmp:
         state = os.path.join(tmp, "state.json")

@@ -262,8 +262,18 @@ def log_acts(probe):
     dealer.Session.act = logged
 
 
-def run_part(board, part, out_root):
-    """One part on one board, in a fresh power-up: its figures (a dict)."""
+def target(board, install):
+    """The name a board's figures go under: the board, and "-frozen" for make uf2's install."""
+    return board if install == "drive" else board + "-frozen"
+
+
+def of(result):
+    """The target a part's result belongs to (results before installs were named: the drive's)."""
+    return target(result["board"], result.get("install", "drive"))
+
+
+def run_part(board, part, out_root, install="drive"):
+    """One part on one board and install, in a fresh power-up: its figures (a dict)."""
     from host_sim.device import install_standins
 
     install_standins()
@@ -274,17 +284,18 @@ def run_part(board, part, out_root):
     from host_sim.shot import store_in
 
     started = time.time()
-    tag = "[%s %s]" % (board, part)
+    tag = "[%s %s]" % (target(board, install), part)
 
     def log(text):
         print("%s %s (%.0f s wall)" % (tag, text, time.time() - started), flush=True)
 
-    out_dir = os.path.join(out_root, board)
+    out_dir = os.path.join(out_root, target(board, install))
     os.makedirs(out_dir, exist_ok=True)
     game = part.split("-")[0]
     lang = 1 if part.endswith("-de") else 0
-    res = {"board": board, "part": part, "game": game, "lang": lang, "rounds": 0, "error": None}
-    emu = EmuBoard(board, settings=SETTINGS)
+    res = {"board": board, "install": install, "part": part, "game": game, "lang": lang, "rounds": 0,
+           "error": None}
+    emu = EmuBoard(board, settings=SETTINGS, install=install)
     probe = Probe(emu, out_dir, "" if part == "keeper" else part + "-", log)
     step = None
     setup = "newmatch" if part == "keeper" else "playsetup"  # the part proper starts after this screen
@@ -295,9 +306,9 @@ def run_part(board, part, out_root):
         if part == "keeper":
             probe.save("first")
         # The simulator with a journal of its own, as the board has its nvm: without a store
-        # the app makes no switch of mode through a fresh VM (firmware/modes.py), so after a
+        # the app makes no switch of mode through a fresh VM (firmware/install.py), so after a
         # new language the simulator's menu kept its focus where the board's came back on top.
-        dev = Device(board, store_in(tempfile.mkdtemp(prefix="emu-check-sim-")))
+        dev = Device(board, store_in(tempfile.mkdtemp(prefix="emu-check-sim-")), install=install)
         probe.dev = dev
         log_acts(probe)
         step = Lockstep(emu, dev, log=log)
@@ -547,8 +558,10 @@ def board_figures(results):
     return fig
 
 
-def table(board, fig):
-    rows = ["%s (%s)" % (SHORT[board], board)]
+def table(name, fig):
+    board = name.split("-")[0]
+    rows = ["%s (%s)%s" % (SHORT[board], board, ", the app frozen into the firmware (make uf2)"
+                           if name != board else ", the app's files on CIRCUITPY")]
     rows.append("  %-14s %6s %10s %10s %-10s %9s %7s %6s %8s %8s" % (
         "part", "rounds", "peak free", "block", "at", "fallb/rd", "checks", "mism", "chip s", "wall s"))
     for part, p in fig["parts"].items():
@@ -596,11 +609,12 @@ def table(board, fig):
 # -- main -----------------------------------------------------------------------------------
 
 
-def plan(boards, quick, parts):
+def plan(boards, quick, parts, installs=("drive",)):
     jobs = []
-    for b in boards:
-        names = parts or (QUICK if quick else PARTS + (MATCHES if b == "picosystem" else ()))
-        jobs += [(b, p) for p in names]
+    for i in installs:
+        for b in boards:
+            names = parts or (QUICK if quick else PARTS + (MATCHES if b == "picosystem" else ()))
+            jobs += [(b, p, i) for p in names]
     # the longest first: the whole matches, the Badger's (its e-paper waits), Tichu's rounds
     weight = {"chimera-match": 0, "tichu-match": 0}
     jobs.sort(key=lambda j: (weight.get(j[1], 1), j[0] != "badger2040", "tichu" not in j[1]))
@@ -619,6 +633,9 @@ def main(argv=None):
     ap.add_argument("--merge", nargs="+", metavar="FIGURES_JSON",
                     help="run nothing: the table of earlier runs' figures.json files (a part in a later file "
                          "replaces the same part of an earlier one), written to OUT/figures.json")
+    ap.add_argument("--installs", default="drive",
+                    help="comma-separated: drive (the app's files on CIRCUITPY, the board's stock firmware), "
+                         "frozen (make uf2's firmware with the app in it); default drive")
     ap.add_argument("--out", default=OUT,
                     help="folder for the PNGs and figures.json (default build/emu-check)")
     args = ap.parse_args(argv)
@@ -626,6 +643,10 @@ def main(argv=None):
     for b in boards:
         if b not in BOARDS:
             ap.error("no board %r (%s)" % (b, ", ".join(BOARDS)))
+    installs = tuple(i for i in args.installs.split(",") if i)
+    for i in installs:
+        if i not in ("drive", "frozen"):
+            ap.error("no install %r (drive, frozen)" % i)
     parts = tuple(p for p in args.parts.split(",") if p)
     for p in parts:
         if p not in PARTS + MATCHES:
@@ -640,17 +661,18 @@ def main(argv=None):
     if why:
         print("emu-check: cannot run the emulated boards: %s" % why, file=sys.stderr)
         return 2
-    from host_sim.emu.board import drive_image
+    from host_sim.emu.board import drive_image, frozen_image
 
     for b in boards:  # built once here, not by two workers at once
-        drive_image(b, SETTINGS)
-    jobs = plan(boards, args.quick, parts)
+        for i in installs:
+            (frozen_image if i == "frozen" else drive_image)(b, SETTINGS)
+    jobs = plan(boards, args.quick, parts, installs)
     print("emu-check: %d parts on %s, %d at a time" % (len(jobs), ", ".join(boards), args.jobs), flush=True)
     started = time.time()
     results = []
     if args.jobs <= 1:
-        for b, p in jobs:
-            results.append(run_part(b, p, out))
+        for b, p, i in jobs:
+            results.append(run_part(b, p, out, i))
             report(results, boards, None, out, quiet=True)
     else:
         import concurrent.futures
@@ -660,7 +682,7 @@ def main(argv=None):
         ctx = multiprocessing.get_context("spawn")
         # a fresh process per part: the simulator's modules and patches start clean each time
         with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx, max_tasks_per_child=1) as pool:
-            futures = [pool.submit(run_part, b, p, out) for b, p in jobs]
+            futures = [pool.submit(run_part, b, p, out, i) for b, p, i in jobs]
             # figures.json after every part: a run cut short keeps what it measured
             for f in concurrent.futures.as_completed(futures):
                 results.append(f.result())
@@ -674,11 +696,11 @@ def merged(paths, boards):
     for path in paths:
         with open(path) as f:
             data = json.load(f)
-        for b, fig in data["boards"].items():
-            if b in boards:
-                for r in fig.get("raw", []):
+        for fig in data["boards"].values():
+            for r in fig.get("raw", []):
+                if r["board"] in boards:
                     r["source"] = os.path.relpath(os.path.abspath(path), ROOT)
-                    parts[(b, r["part"])] = r
+                    parts[(of(r), r["part"])] = r
     return list(parts.values())
 
 
@@ -687,9 +709,10 @@ def report(results, boards, wall, out, sources=None, quiet=False):
     traceback or a part that failed)."""
     figs = {}
     failed = False
-    boards = [b for b in boards if any(r["board"] == b for r in results)]
+    boards = [target(b, i) for i in ("drive", "frozen") for b in boards
+              if any(of(r) == target(b, i) for r in results)]
     for b in boards:
-        rs = [r for r in results if r["board"] == b]
+        rs = [r for r in results if of(r) == b]
         order = list(PARTS + MATCHES)
         rs.sort(key=lambda r: order.index(r["part"]))
         figs[b] = board_figures(rs)
@@ -715,7 +738,7 @@ def report(results, boards, wall, out, sources=None, quiet=False):
         print("emu-check: %.0f s wall in all" % wall)
     else:
         print("emu-check: merged from %s; wall per part: %s" % (", ".join(sources), ", ".join(
-            "%s %s %.0f s" % (r["board"], r["part"], r.get("wall_s") or 0) for r in results)))
+            "%s %s %.0f s" % (of(r), r["part"], r.get("wall_s") or 0) for r in results)))
     with open(os.path.join(out, "figures.json"), "w") as f:
         json.dump({"wall_s": wall, "sources": sources, "boards": figs}, f, indent=1)
     print("emu-check: figures in %s" % os.path.relpath(os.path.join(out, "figures.json"), ROOT))

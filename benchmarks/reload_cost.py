@@ -1,4 +1,4 @@
-"""What a reload costs the board (a switch of mode through a fresh VM, firmware/modes.py):
+"""What a reload costs the board (a switch of mode through a fresh VM, firmware/install.py):
 instructions counted by valgrind's callgrind on CircuitPython's RP2040-like interpreter,
 turned into RP2040 time as make cost does (benchmarks/cost.py: 2.5 cycles per instruction
 at 125 MHz, a rough factor).

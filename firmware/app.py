@@ -6,13 +6,12 @@
 # running match and the chosen language come back after a power cut.
 #
 # Heap: only the screen on top is alive. The screens below it are kept as (module,
-# class, arguments) and the small state their keep() gave, and every module only the
-# screens use (firmware.screens.*, the round forms, the score-sheet arithmetic) is
-# dropped from sys.modules when the top screen changes; going back imports and
-# rebuilds the screen below. The journal code is loaded for each write and dropped
-# after it (the slot store it writes to stays); a change is written after the screen
-# that made it has gone, before the panel shows the result. So the board holds the
-# app's core plus one screen, never all of them.
+# class, arguments) and the small state their keep() gave; going back rebuilds the
+# screen below. A change is written after the screen that made it has gone, before the
+# panel shows the result. On the drive install (firmware/install.py) the modules only
+# screens use (firmware.screens.*, the round forms, the score-sheet arithmetic) are
+# dropped from sys.modules when the top screen changes, and the journal's code after
+# each write, so the board holds the app's core plus one screen, never all of them.
 #
 # The dealer mode (dealt cards, firmware/dealer.py) slots in as more screens: ``MENU``
 # lists (text, screen module, class, needs a match) rows. A dealt match is a score-book
@@ -26,13 +25,21 @@
 # MicroPython keeps docstrings in the heap (about 15 KB for this app).
 
 import gc
-import sys
 
 import displayio
 
 from engine_core.scorebook import GAMES
+from firmware import install
+from firmware.install import (
+    BOT_MODULES,
+    GAME_MODULES,
+    JOURNAL_MODULES,
+    SCREEN_MODULES,
+    drop,
+    fresh_vm,
+    switch,
+)
 from firmware.keys import Input, ticks_diff
-from firmware.modes import switch
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui
 
@@ -51,7 +58,7 @@ DEFAULTS = {"t": "settings", "lang": 0, "chimera": GAMES["chimera"][2], "tichu":
 # seats (bit s: seat s is a human) and the humans who want proposals (bit s; a setting
 # journaled before there were proposals has none), PLAY until one was set up; the "Play"
 # row deals with these at once. "at": "menu" when the menu is to come back at the next
-# start (a new language switches through a fresh VM, firmware/modes.py); journaled only then.
+# start (a new language switches through a fresh VM, firmware/install.py); journaled only then.
 PLAY = ["tichu", 2, 800, 1, 0]  # type: list
 
 # Main menu rows: (text, module under firmware.screens, class name, needs a running match).
@@ -68,30 +75,9 @@ _HOME = const(("menu", "Menu", ()))
 # The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
-# Modules that only screens use: dropped whenever the screen on top changes. The bots
-# too: only the table asks them (engine_core.dealt imports the driver, the driver the
-# bots, at each question), so they are never held beside a seat's cards; and the
-# shuffle and the scoring, needed once a round.
-# The bots (and the proposals they make): held only while one thinks.
-BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.chimera.bot",
-               "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
-SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
-                  "firmware.rowlist", "firmware.presets", "engine_core.chimera.scoresheet",
-                  "engine_core.tichu.scoresheet", "engine_core.entry_fields", "engine_core.match_stats",
-                  "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
-                  "engine_core.tichu.scoring") + BOT_MODULES
-# The engine's games (rules, views, bots): a dealt match loads its game's; they go when
-# another match takes its place, so a Tichu match after a Chimera one holds one game.
-_GAME_MODULES = const(("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu",
-                       "engine_core.tichu."))
 # Journal bytes kept free for a dealt round (firmware/journal.py; a round writes at most
 # about 300).
 _ROUND_ROOM = const(1024)
-# The journal's code: loaded for a write, dropped after it.
-_JOURNAL_MODULES = const(("firmware.saves", "firmware.journal", "firmware.book_codec", "firmware.dealt_codec",
-                          "engine_core.action_codec"))
-
-
 def heap_log_level():
     # CARDS_HEAP_LOG in the drive's settings.toml: 1 prints the free heap at every change
     # of screen on the console, 2 also the largest block one allocation can have (a test
@@ -123,34 +109,6 @@ def heap_line(screen, level):
 def fresh_settings():
     # A copy of DEFAULTS whose lists are the copy's own: screens change them in place.
     return {k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS.items()}
-
-
-def _drop_modules(names):
-    # Forget these modules (their package keeps a reference as well). A name ending in "."
-    # or "_" stands for every module it begins. Whole names are looked up, not searched
-    # for: a write that just ran out of heap drops the journal's code this way, and the
-    # list of every module's name would need heap too.
-    search = False
-    for prefix in names:
-        if prefix[-1] in "._":
-            search = True
-        elif prefix in sys.modules:
-            _forget(prefix)
-    if search:
-        for name in list(sys.modules):
-            for prefix in names:
-                if prefix[-1] in "._" and name.startswith(prefix):
-                    _forget(name)
-                    break
-
-
-def _forget(name):
-    del sys.modules[name]
-    cut = name.rfind(".")
-    parent = sys.modules.get(name[:cut])
-    leaf = name[cut + 1:]
-    if parent is not None and hasattr(parent, leaf):
-        delattr(parent, leaf)
 
 
 class Panel:
@@ -217,7 +175,7 @@ class App:
         self.now = 0  # ticks of the main loop's pass in progress
         self.unsaved = False  # the last journal write failed: the next one rewrites it all
         self.unreadable = None  # the store, while the question about its bytes (no journal) is open
-        # A fresh VM asked for: True for a switch of mode (firmware/modes.py), MemoryError
+        # A fresh VM asked for: True for a switch of mode (firmware/install.py), MemoryError
         # for a step the heap had no room for (_no_room), which that VM does again.
         self.reloading = False  # type: object
         self.on_reload = None  # the board's reload (code.py); None: start again in place
@@ -243,7 +201,7 @@ class App:
         older = None
         # A dealt match's cards are dealt again only now: its game's modules, held for the
         # whole match, take the room the journal's code leaves (not gaps between its parts).
-        _drop_modules(_JOURNAL_MODULES)
+        drop(JOURNAL_MODULES)
         gc.collect()
         self.texts = Texts(self.settings["lang"])
         self._resume(kept)
@@ -307,7 +265,7 @@ class App:
         self.screen.leave()
         self.panel.leave()
         self.screen = Screen(self)
-        _drop_modules(SCREEN_MODULES)
+        drop(SCREEN_MODULES)
         gc.collect()
         module, cls, args = where
         try:
@@ -399,7 +357,7 @@ class App:
     def may_give_way(self):
         # Whether a fresh VM may do a step again: only once this one has started and
         # journaled something since (a fresh VM that ran out again would only start
-        # another), and while nothing is NOT SAVED (modes.switch).
+        # another), and while nothing is NOT SAVED (install.fresh_vm).
         store = self.store
         return (store is not None and not self.unsaved and self.began is not None
                 and store.cursor != self.began)
@@ -407,7 +365,7 @@ class App:
     def _give_way(self):
         # Ask for a fresh VM that does the step again (reloading is MemoryError, not a switch
         # of mode), if this one may give way; False: it goes on.
-        if not self.may_give_way() or not switch(self):
+        if not self.may_give_way() or not fresh_vm(self):
             return False
         self.reloading = MemoryError
         if self.heap_log:
@@ -516,12 +474,12 @@ class App:
                 self.unsaved = True
         except OSError:  # nothing written, or a torn frame the next write skips
             self.unsaved = True
-        _drop_modules(_JOURNAL_MODULES)
+        drop(JOURNAL_MODULES)
         gc.collect()
 
     def room_for_a_round(self):
-        # A dealt match's VM lasts a round at most (the next one starts in a fresh VM:
-        # screens/playscore.py). So the journal is given room for a round now, compacted
+        # A dealt match's VM lasts a round at most on the drive install (the next one
+        # starts in a fresh VM: screens/playscore.py). So the journal is given room for a round now, compacted
         # while the heap is whole, and the compaction's buffer goes for the round: 4 KB more
         # for the cards. A round writes at most about 300 bytes (tests/host/
         # test_journal_capacity.py); should one not fit, its compaction makes its own buffer.
@@ -531,18 +489,18 @@ class App:
         end = store.cursor[2] if store.cursor is not None else store.size  # the load left it
         if store.size - end < _ROUND_ROOM:
             self.record(None)
-        if not self.unsaved:
+        if not self.unsaved and not install.FROZEN:  # frozen: one VM for many rounds keeps it
             store.spare = None
 
     def drop_bots(self):
         # The bots' code (still there after a bot's play that is journaled now, or that
         # ended the round) makes room for the journal's: the next bot to think loads it.
-        _drop_modules(BOT_MODULES)
+        drop(BOT_MODULES)
         gc.collect()
 
     def start_match(self, book, session=None):
         # The new match replaces the old one in the journal at once (one atomic reset),
-        # then a fresh VM shows it (firmware/modes.py).
+        # then a fresh VM shows it (firmware/install.py).
         # ``session``: its dealt cards (a dealt match), None for the score keeper.
         if session is None:
             self.end_session()
@@ -553,14 +511,14 @@ class App:
             self.home()
 
     def end_session(self):
-        # The dealt match's cards are done with: its game's modules go too (GAME_MODULES).
+        # The dealt match's cards are done with: its game's modules go too (install.py).
         # The bots' last actions are journaled first: the match ends as it was played (a
         # record made from the journal, host_sim/sim_records.py, has them).
         s = self.session
         if s is not None and s.unsaved and s.playing():
             s.flush()
         self.session = None
-        _drop_modules(_GAME_MODULES)
+        drop(GAME_MODULES)
         gc.collect()
         # The round's VM let the compaction's buffer go (room_for_a_round); what comes next
         # (a new match) compacts: the buffer again, now that the game's code left room.
@@ -575,9 +533,11 @@ class App:
                 pass
 
     def save_settings(self):
-        # A new language switches through a fresh VM that opens the menu in it.
+        # A new language switches through a fresh VM that opens the menu in it (the drive
+        # install; frozen, the menu stays and takes the language at once).
         s = self.settings
-        if s["lang"] != self.texts.lang and self.store is not None and not self.unsaved:
+        if (s["lang"] != self.texts.lang and not install.FROZEN and self.store is not None
+                and not self.unsaved):
             s["at"] = "menu"
             self.record(self._settings())
             s["at"] = None

@@ -3,7 +3,7 @@
 # display, the keys and the encoder; the match is kept in an I2C FRAM if one answers,
 # else in microcontroller.nvm, never on CIRCUITPY (firmware/storage_choice.py); then the
 # app runs until the power goes, or until a switch of mode reloads it in a fresh VM
-# (firmware/modes.py: the panel is dark from the reload until the first frame of the
+# (firmware/install.py: the panel is dark from the reload until the first frame of the
 # new VM). What only starting needs is let go of before the loop, for the heap.
 
 import sys
@@ -13,7 +13,7 @@ import supervisor
 
 from boards import select
 from firmware.app import App
-from firmware.modes import light, reload
+from firmware.install import START_MODULES, light, reload
 from firmware.storage_choice import find_fram, open_store
 
 profile = select()
@@ -21,12 +21,11 @@ store, older = open_store(fram=find_fram(profile))
 display = profile.make_display()
 app = App(profile, display, profile.make_keys(), store, profile.make_encoder(), older)
 app.on_reload = lambda: reload(display)
-done = ("boards", profile.__name__, "firmware.storage_choice", "firmware.stores", "firmware.fram_store",
-        "firmware.legacy_journal", "firmware.journal", "firmware.crc32", "firmware.book_codec")
+done = START_MODULES + (profile.__name__,)
 del select, open_store, find_fram, profile, older
 for name in done:
     sys.modules.pop(name, None)
-del done
+del done, START_MODULES
 app.step(supervisor.ticks_ms())  # the first frame, then the backlight (dark after a reload)
 light(display)
 del light

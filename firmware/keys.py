@@ -50,7 +50,7 @@ class Input:
         self.down = {}  # key number -> [pressed at, next repeat or hold time, hold sent]
         self.last_ms = None  # when the last key event came (for the e-ink batching)
         # A key already down when the app starts is no press: after a reload
-        # (firmware/modes.py) the new keypad reports a button still held from the press
+        # (firmware/install.py) the new keypad reports a button still held from the press
         # that switched modes. Presses the first poll finds are muted until released.
         self.quiet = True
         self.muted = ()  # type: tuple

@@ -6,12 +6,12 @@
 from engine_core.scorebook import GAMES, ScoreBook
 from firmware.app import PLAY
 from firmware.dealer import Session
-from firmware.modes import switch
+from firmware.install import switch
 
 
 def start(app, game, names, limit, levels, pause, quiet=False):
     # A new dealt match: the score book and its cards, journaled as one reset; then a fresh
-    # VM shows its table (firmware/modes.py), else the table comes up on top (``quiet``:
+    # VM shows its table (firmware/install.py), else the table comes up on top (``quiet``:
     # the table is being built already, stay on it).
     app.end_session()  # the last match's game, before this one's loads
     book = ScoreBook(game, names, limit)
@@ -25,7 +25,7 @@ def start(app, game, names, limit, levels, pause, quiet=False):
 
 def deal_on(app, levels, pause):
     # Cards for the running score-keeper match: the seats are journaled, then the deal;
-    # then a fresh VM shows the table (firmware/modes.py).
+    # then a fresh VM shows the table (firmware/install.py).
     app.end_session()
     app.session = Session(app, levels, pause)
     app.record(app.session.seats())

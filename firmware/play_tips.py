@@ -39,7 +39,7 @@ def _propose(hand):
     # None else. The bots' modules go again at once.
     if not hand.due()[1]:
         return None
-    from firmware.app import BOT_MODULES, _drop_modules
+    from firmware.install import BOT_MODULES, drop
 
     # Imported by name: the bots are the engine's own to type-check (as in dealer.py).
     proposal = __import__("engine_core.proposal", None, None, ["propose"])
@@ -47,7 +47,7 @@ def _propose(hand):
     try:
         return proposal.propose(d.game, d.state, hand.seat, d.seed, d.step())
     finally:
-        _drop_modules(BOT_MODULES)
+        drop(BOT_MODULES)
 
 
 def reason(hand):

@@ -1,7 +1,7 @@
 # A scrolling list of body-text rows with a focus bar (menus, choices, the rounds, the
 # statistics, a round's breakdown), and the screen of rows read by scrolling them
 # (RowsScreen): loaded with the screens that show one and dropped with them
-# (firmware.app SCREEN_MODULES).
+# (firmware.install SCREEN_MODULES).
 
 import displayio
 

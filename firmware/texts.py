@@ -21,6 +21,8 @@ except ImportError:  # CPython: the names stay
     def const(x):  # type: ignore[misc]
         return x
 
+from firmware.install import FROZEN
+
 try:
     from binascii import crc32
 except ImportError:  # an interpreter without it (firmware/crc32.py)
@@ -35,7 +37,12 @@ _SEEN = const(32)  # texts a pass keeps at most (the busiest pass of a dealt rou
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
 CUT = None
 
-TABLE = __file__.rsplit("/", 1)[0] + "/texts.tsv" if "/" in __file__ else "texts.tsv"
+# Beside this module; frozen into the firmware (firmware/install.py), at the drive's root:
+# a folder named firmware/ there would hide the frozen package from import.
+if FROZEN:
+    TABLE = "/texts.tsv"
+else:
+    TABLE = __file__.rsplit("/", 1)[0] + "/texts.tsv" if "/" in __file__ else "texts.tsv"
 
 
 def languages():

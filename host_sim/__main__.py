@@ -96,8 +96,8 @@ COMMANDS = {
     "arena": (_arena, "bot against bot on seat-rotated duplicate deals: arena chimera|tichu --bots 3,1 "
                       "[--deals N] [--matches M] [--seed S] [--limit L] [--trace DIR] [--jobs J]"),
     "deploy": (_deploy, "put the app on a CIRCUITPY drive: deploy --board NAME [--drive D] [--mpy-cross M]"),
-    "uf2": (_uf2, "one UF2 with the app's CIRCUITPY drive: uf2 --board NAME [--mpy-cross M] "
-                  "[--circuitpython-uf2 F] [--out F]"),
+    "uf2": (_uf2, "one UF2 per board, CircuitPython with the app frozen in: uf2 [--board NAME] [--out F] "
+                  "[--install drive [--mpy-cross M] [--circuitpython-uf2 F]]"),
     "bundle": (_bundle, "the Project Bundle zip (code.py, lib/) for every board: bundle "
                         "[--mpy-cross M] [--out F]"),
     "sim": (_sim, "the device in a window: sim [--board picosystem|pico_display_pack|macropad|badger2040]"),

@@ -152,16 +152,16 @@ class host_speed:
 
         cache_compiled()
         self.app = app
-        self.drop = app._drop_modules
+        self.drop = app.drop
         self.collect = gc.collect
         self.enabled = gc.isenabled()
         gc.disable()
         gc.collect = lambda *a: 0
-        app._drop_modules = lambda names: None if names is app.SCREEN_MODULES else self.drop(names)
+        app.drop = lambda names: None if names is app.SCREEN_MODULES else self.drop(names)
         return self
 
     def __exit__(self, *exc):
-        self.app._drop_modules = self.drop
+        self.app.drop = self.drop
         gc.collect = self.collect
         if self.enabled:
             gc.enable()

@@ -96,15 +96,28 @@ def install_standins():
 install_standins()
 
 
+INSTALLS = ("drive", "frozen")
+INSTALL_HELP = ("drive (default: the app's files on CIRCUITPY, make deploy: modules dropped, a fresh VM at "
+                "a switch of mode) or frozen (make uf2: the app in the firmware, one VM)")
+
+
 class Device:
     """``older``: a journal to move in (firmware/storage_choice.py open_store); ``run``:
-    False builds the app as it powers up and runs no pass of its main loop (no bot acts)."""
+    False builds the app as it powers up and runs no pass of its main loop (no bot acts);
+    ``install``: "drive" (the app's files on CIRCUITPY: modules dropped, fresh VMs) or
+    "frozen" (make uf2: the app in the firmware), as firmware/install.py tells them apart
+    on the board."""
 
-    def __init__(self, board="picosystem", store=None, seed=1, older=None, run=True):
+    def __init__(self, board="picosystem", store=None, seed=1, older=None, run=True, install="drive"):
         install_standins()
         from boards import load
+        from firmware import install as installed
         from firmware.app import App
         from firmware.keys import HOLD_MS
+
+        if install not in INSTALLS:
+            raise ValueError("install is one of %s, not %r" % (", ".join(INSTALLS), install))
+        installed.FROZEN = install == "frozen"  # the process plays one board at a time
 
         self.profile = p = load(board)
         board_stub.use(p.BOARD_ID)

@@ -58,12 +58,14 @@ def _why(err, path):
 
 def main(argv):
     from host_sim.cli import Parser
+    from host_sim.device import INSTALL_HELP, INSTALLS
 
     ap = Parser(prog="python -m host_sim shot", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
     ap.add_argument("--keys", default="", help='logical keys, e.g. "ok up*3 ok"')
     ap.add_argument("--out", required=True, help="the PNG to write")
     ap.add_argument("--state", help="directory for the journal (default: start empty, keep nothing)")
+    ap.add_argument("--install", default="drive", choices=INSTALLS, help=INSTALL_HELP)
     args = ap.parse_args(argv)
 
     from host_sim.device import Device, board_key_names, parse_keys
@@ -84,7 +86,7 @@ def main(argv):
     except OSError as e:
         print("shot: cannot keep the journal in %s: %s" % (args.state, _why(e, args.state)), file=sys.stderr)
         return 2
-    dev = Device(args.board, store)
+    dev = Device(args.board, store, install=args.install)
     dev.keys_from(args.keys)
     data = dev.png()
     f = None

@@ -111,6 +111,7 @@ def legend(profile):
 
 def main(argv):
     from host_sim.cli import Parser, fail, folder_problem
+    from host_sim.device import INSTALL_HELP, INSTALLS
 
     ap = Parser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
@@ -121,6 +122,7 @@ def main(argv):
                     "os.urandom, as the board)")
     ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests; "
                     "then SDL_VIDEODRIVER=dummy or offscreen may stand in for a display)")
+    ap.add_argument("--install", default="drive", choices=INSTALLS, help=INSTALL_HELP)
     args = ap.parse_args(argv)
     problem = folder_problem(args.state or os.path.join("build", "sim", args.board))
     if problem:
@@ -135,6 +137,7 @@ def main(argv):
 
     install_standins()  # before the firmware is imported: it binds these module names
     from boards import load
+    from firmware import install
     from firmware.app import App
     from host_sim.displayio_host import pygame_display_class
     from host_sim.shot import store_in
@@ -150,6 +153,7 @@ def main(argv):
 
     profile = load(args.board)
     board_stub.use(profile.BOARD_ID)
+    install.FROZEN = args.install == "frozen"
     state = args.state or os.path.join("build", "sim", profile.ID)
     if args.fresh and os.path.exists(os.path.join(state, "nvm.bin")):
         os.remove(os.path.join(state, "nvm.bin"))

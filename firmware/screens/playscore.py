@@ -6,8 +6,8 @@
 # match); BACK returns to the table.
 
 from firmware.form import row_text
+from firmware.install import switch
 from firmware.keys import OK
-from firmware.modes import switch
 from firmware.round_summary import summary
 from firmware.rowlist import RowsScreen
 from firmware.texts import wrap
@@ -58,7 +58,7 @@ class PlayScore(RowsScreen):
         elif app.book.over():
             app.swap("matchend", "MatchEnd")
         else:
-            # The next round starts in a fresh VM (firmware/modes.py), as a new match does:
+            # The next round starts in a fresh VM (firmware/install.py), as a new match does:
             # nothing a round left in the heap (its names, its gaps) is there for the next.
             app.session.deal()
             if not switch(app):

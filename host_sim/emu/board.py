@@ -103,13 +103,34 @@ def drive_image(board, settings=SETTINGS, mpy=True):
     return out
 
 
+def frozen_image(board, settings=SETTINGS, modules=()):
+    """The frozen install's UF2 (`make uf2`: the firmware with the app in it, and its drive,
+    plus the emulator's settings.toml), cached in build/emu by the hash of the app's files.
+    ``modules``: more to freeze, as (path, bytes) (a newer build)."""
+    from host_sim.uf2 import build_frozen, freeze_tree, frozen_drive
+
+    extra = [("settings.toml", settings)] if settings else []
+    h = hashlib.sha256()
+    for path, data in freeze_tree(board) + list(modules) + frozen_drive(board, extra):
+        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    out = os.path.join(CACHE, "%s-frozen-%s.uf2" % (board, h.hexdigest()[:16]))
+    if not os.path.isfile(out):
+        os.makedirs(CACHE, exist_ok=True)
+        tmp = "%s.%d.tmp" % (out, os.getpid())
+        build_frozen(board, tmp, log=lambda line: None, extra=extra, modules=modules)
+        os.replace(tmp, out)
+    return out
+
+
 class EmuBoard:
     """One board, powered up. ``flash``: a flash image to start from (a dump of an earlier
     run: the drive and the nvm as they were); else the drive as `make uf2` leaves it on an
-    empty flash. ``firmware``: a UF2 to boot instead of the board's stock one (issue 27's
-    frozen build)."""
+    empty flash. ``install``: "drive" (the board's stock CircuitPython, the app's files on
+    CIRCUITPY) or "frozen" (the UF2 of `make uf2`: the app in the firmware). ``firmware``: a
+    UF2 to boot instead of the board's stock one."""
 
-    def __init__(self, board, flash=None, firmware=None, drive=True, settings=SETTINGS, echo=None):
+    def __init__(self, board, flash=None, firmware=None, drive=True, settings=SETTINGS, echo=None,
+                 install="drive"):
         from boards import load
 
         why = missing()
@@ -119,9 +140,14 @@ class EmuBoard:
         self.profile = load(board)
         self.wiring = w = WIRING[board]
         self.link = Link(echo=echo)
-        images = [firmware or os.path.join(FIRMWARE, w.uf2)]
-        if drive and flash is None:
-            images.append(drive_image(board, settings))
+        self.install = install
+        if install == "frozen":  # one UF2: the firmware and its drive
+            # (over a flash dump, only a UF2 named: one dragged onto a board in use)
+            images = [firmware] if firmware else [frozen_image(board, settings)] if flash is None else []
+        else:
+            images = [firmware or os.path.join(FIRMWARE, w.uf2)]
+            if drive and flash is None:
+                images.append(drive_image(board, settings))
         released = 1 - w.pressed
         pins = [[p, released] for p in w.keys] + [[p, lvl] for p, lvl in w.held]
         if w.encoder:

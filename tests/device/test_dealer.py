@@ -434,7 +434,7 @@ def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between()
     app.unsaved = True  # as if the last write had failed: the next one is a snapshot
     app.save_settings()
     for limit in (500, 1000) * 150:  # enough settings saves to fill the nvm: a compaction
-        app.settings["tichu"] = limit  # (not the language: a new one reloads, firmware/modes.py)
+        app.settings["tichu"] = limit  # (not the language: a new one reloads, firmware/install.py)
         app.save_settings()
     human_turn(dev)
     kept = {}

@@ -29,7 +29,7 @@ def _input(encoder=None):
 
 
 def test_a_key_down_when_the_app_starts_is_no_press():
-    # After a reload (firmware/modes.py) the new keypad reports the button that switched
+    # After a reload (firmware/install.py) the new keypad reports the button that switched
     # modes if it is still held: neither it nor its release acts; the next press does.
     keys = Keys(("a", "b", "c", "d"), value_when_pressed=False)
     inp = Input(keys, KEYMAP)

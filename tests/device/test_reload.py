@@ -1,4 +1,4 @@
-"""Switches of mode through a fresh VM (firmware/modes.py): the host's model of the board's
+"""Switches of mode through a fresh VM (firmware/install.py): the host's model of the board's
 supervisor.reload() starts the app again from its store alone, so what comes back is what
 the journal holds."""
 

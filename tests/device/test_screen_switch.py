@@ -36,7 +36,7 @@ def test_dropping_modules_by_whole_name_needs_no_list_of_every_module(monkeypatc
     import sys
     import types
 
-    from firmware import app
+    from firmware import install
 
     pkg = types.ModuleType("dropme")
     for name in ("dropme", "dropme.a", "dropme.b_x", "dropme.c"):
@@ -51,10 +51,10 @@ def test_dropping_modules_by_whole_name_needs_no_list_of_every_module(monkeypatc
         return real(*args)
 
     monkeypatch.setattr(builtins, "list", no_list)
-    app._drop_modules(("dropme.a", "dropme.none"))
+    install.drop(("dropme.a", "dropme.none"))
     monkeypatch.setattr(builtins, "list", real)
     assert "dropme.a" not in sys.modules and not hasattr(pkg, "a")
-    app._drop_modules(("dropme.b_",))
+    install.drop(("dropme.b_",))
     assert "dropme.b_x" not in sys.modules and "dropme.c" in sys.modules
     for name in ("dropme", "dropme.c"):
         del sys.modules[name]
