@@ -113,7 +113,7 @@ def _hand_app(board, g):
 
     from boards import load
     from firmware.app import App
-    from firmware.play_start import start
+    from firmware.play.start import start
 
     p = load(board)
     app = App(p, Display(p.WIDTH, p.HEIGHT), p.make_keys())

@@ -128,7 +128,7 @@ class Rig:
 
         from boards import load
         from firmware.app import App
-        from firmware.stores import NvmStore
+        from firmware.storage.stores import NvmStore
 
         p = load(BOARD)
         self.keymap = p.KEYMAP  # the module itself goes, as on the board
@@ -273,7 +273,7 @@ def setup_key(game):
     goals = [("game", game)] + [("h%d" % s, s == 0) for s in range(len(R.top().chosen()))]
     goals += [("limit", LIMITS[game]), ("level", BOT_LEVEL), ("delay", 0)]
     if R.top().problem():  # names the score keeper chose that do not fit: the presets
-        from firmware.presets import PRESETS
+        from firmware.rounds.presets import PRESETS
 
         goals += [("p%d" % s, PRESETS[s]) for s in range(len(R.top().chosen()))]
     for key, value in goals:
@@ -300,7 +300,7 @@ def item_key(test):
 
 
 def option_key(test):
-    # The key that brings the hand's menu (firmware/play_menu.py) toward the first option
+    # The key that brings the hand's menu (firmware/play/menu.py) toward the first option
     # whose ``what`` passes ``test`` (LEFT/RIGHT to its column, UP/DOWN to it), or OK on it.
     scr = R.top()
     cols = scr.menu()

@@ -4,7 +4,7 @@
 #   MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
 #
 # For score-keeper matches of 10, 50 and 150 rounds in a 4 KB nvm stand-in it prints what
-# reading every record holds (firmware/journal.py records(), each payload dropped as it
+# reading every record holds (firmware/storage/journal.py records(), each payload dropped as it
 # comes: the most the heap holds above its start, after gc.collect(), at any record) and
 # every byte the heap hands out while appending one more (garbage included: the
 # collector is off meanwhile, so this bounds its peak from above). Both must stay the
@@ -19,9 +19,9 @@
 import gc
 
 from engine_core.scorebook import ScoreBook
-from firmware.book_codec import encode
-from firmware.journal import Journal
-from firmware.stores import NvmStore
+from firmware.storage.book_codec import encode
+from firmware.storage.journal import Journal
+from firmware.storage.stores import NvmStore
 
 TICHU = {"calls": {"1": "tichu"}, "first_out": 1, "double_victory": None, "card_points": [30, 70]}
 SETTINGS = {"t": "settings", "lang": 0, "chimera": 400, "tichu": 1000, "names": [], "custom": []}
@@ -67,7 +67,7 @@ def main():
         def compact(store=store, rounds=rounds):
             Journal(store).reset([encode(SETTINGS), header] + [change] * rounds)
 
-        from firmware.saves import load as load_state
+        from firmware.storage.saves import load as load_state
 
         gc.collect()
         before = gc.mem_alloc()
@@ -83,7 +83,7 @@ def main():
 def crowded(rounds, ballast):
     # Whether a match of ``rounds`` loads when ``ballast`` bytes in small pieces (as the
     # app's code and screen hold them) already sit on the heap; the heap left free before.
-    from firmware.saves import load as load_state
+    from firmware.storage.saves import load as load_state
 
     store = NvmStore(bytearray(b"\xff" * 4096))
     Journal(store).reset([encode(SETTINGS), encode(ScoreBook("tichu", ["A", "B", "C", "D"], 90000).header())])

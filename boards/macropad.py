@@ -54,6 +54,6 @@ def make_encoder():
 
 
 def make_i2c():
-    # The STEMMA QT port: where an FRAM breakout plugs in (firmware/storage_choice.py).
+    # The STEMMA QT port: where an FRAM breakout plugs in (firmware/storage/choice.py).
     import board
     return board.STEMMA_I2C()

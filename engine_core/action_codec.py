@@ -1,5 +1,5 @@
 # Game actions (docs/engine_api.md) as a few bytes each, for the device's journal: the
-# dealt match is journaled action by action on 4 KB of nvm (firmware/journal.py), and a
+# dealt match is journaled action by action on 4 KB of nvm (firmware/storage/journal.py), and a
 # whole match of 15 rounds must fit without a compaction.
 #
 # An action is one head byte, seat (bits 0-1), verb (bits 2-4), flags (bits 5-7), then

@@ -75,7 +75,7 @@ _HOME = const(("menu", "Menu", ()))
 # The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
-# Journal bytes kept free for a dealt round (firmware/journal.py; a round writes at most
+# Journal bytes kept free for a dealt round (firmware/storage/journal.py; a round writes at most
 # about 300).
 _ROUND_ROOM = const(1024)
 def heap_log_level():
@@ -184,7 +184,7 @@ class App:
         self.heap_log = heap_log_level()
         self._made = (board.ID, display, keys, store, encoder)  # for _reload's model (no module kept)
         # The journal is kept as its store (and the store's cursor); each write opens it
-        # anew (see above). ``older``: a journal to move into the store (storage_choice).
+        # anew (see above). ``older``: a journal to move into the store (storage/choice.py).
         self.store = store
         self.began = None  # the journal's end once started (below): no fresh VM before that
         self._reserve()  # a fresh VM's (the host's model of one keeps the store)
@@ -194,7 +194,7 @@ class App:
             kept = None
             self.record(None)
         elif self.book is None and self.store is not None:
-            from firmware.journal import Journal
+            from firmware.storage.journal import Journal
 
             if not Journal(self.store).live() and not self.store.blank():
                 self.unreadable, self.store, self.unsaved = self.store, None, True
@@ -396,7 +396,7 @@ class App:
         # showing NOT SAVED, and never writes over it.
         if self.store is None:
             return None
-        from firmware.saves import load
+        from firmware.storage.saves import load
 
         kept = {}  # type: dict
         try:
@@ -409,7 +409,7 @@ class App:
 
     def _resume(self, state):
         if self.book is not None and state:  # a dealt match: its seats and its round in progress
-            from firmware.play_start import resume
+            from firmware.play.start import resume
 
             resume(self, state)
 
@@ -452,7 +452,7 @@ class App:
             if self.reloading is MemoryError:  # that write ran out and this VM gives way
                 return
         self.drop_bots()
-        from firmware.saves import write
+        from firmware.storage.saves import write
 
         try:
             dealt = s is not None and data is not None and data.get("t") != "dealt"
@@ -525,7 +525,7 @@ class App:
         self._reserve()
 
     def _reserve(self):
-        # The nvm store's compaction buffer (firmware/stores.py), if it has none now.
+        # The nvm store's compaction buffer (firmware/storage/stores.py), if it has none now.
         if getattr(self.store, "reserve", None) is not None:
             try:
                 self.store.reserve()

@@ -1,20 +1,19 @@
 # The app's entry: the drive's code.py puts the app's folder on sys.path and imports this
 # module (host_sim/deploy.py writes both). The board's profile builds the
 # display, the keys and the encoder; the match is kept in an I2C FRAM if one answers,
-# else in microcontroller.nvm, never on CIRCUITPY (firmware/storage_choice.py); then the
+# else in microcontroller.nvm, never on CIRCUITPY (firmware/storage/choice.py); then the
 # app runs until the power goes, or until a switch of mode reloads it in a fresh VM
 # (firmware/install.py: the panel is dark from the reload until the first frame of the
 # new VM). What only starting needs is let go of before the loop, for the heap.
 
-import sys
 import time
 
 import supervisor
 
 from boards import select
 from firmware.app import App
-from firmware.install import START_MODULES, light, reload
-from firmware.storage_choice import find_fram, open_store
+from firmware.install import START_MODULES, drop, light, reload
+from firmware.storage.choice import find_fram, open_store
 
 profile = select()
 store, older = open_store(fram=find_fram(profile))
@@ -23,9 +22,8 @@ app = App(profile, display, profile.make_keys(), store, profile.make_encoder(), 
 app.on_reload = lambda: reload(display)
 done = START_MODULES + (profile.__name__,)
 del select, open_store, find_fram, profile, older
-for name in done:
-    sys.modules.pop(name, None)
-del done, START_MODULES
+drop(done)  # (the drive install's heap; frozen, they stay)
+del done, drop, START_MODULES
 app.step(supervisor.ticks_ms())  # the first frame, then the backlight (dark after a reload)
 light(display)
 del light

@@ -15,9 +15,9 @@
 # Screens: table.Table (public, drives the bots), hand.Hand (one seat's private view),
 # privacy.Privacy, playscore.PlayScore (the round's breakdown), playsetup.PlaySetup.
 # Starting a dealt match, dealing cards for a running one and resuming one after a power
-# cut are firmware/play_start.py's (loaded only for that, dropped with the screens).
+# cut are firmware/play/start.py's (loaded only for that, dropped with the screens).
 #
-# The journal (firmware/dealt_codec.py) keeps who sits where (``seats()``, once, after the
+# The journal (firmware/storage/dealt_codec.py) keeps who sits where (``seats()``, once, after the
 # book's "new"), each round's seed as soon as it is dealt, and the round's actions: a
 # human's action is written at once, with the bots' actions since the last write before
 # it; the bots' actions alone are written when the round ends. After a power cut the
@@ -70,7 +70,7 @@ class Session:
         return len(self.dealt.actions)
 
     def seats(self):
-        # The journal's record of who sits where (firmware/dealt_codec.py).
+        # The journal's record of who sits where (firmware/storage/dealt_codec.py).
         d = self.dealt
         return {"t": "dealt", "game": d.name, "levels": list(self.levels), "first_dealer": d.first_dealer}
 

@@ -53,8 +53,7 @@ FROZEN = frozen(__file__)
 # A name ending in "." or "_" stands for every module it begins.
 BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.chimera.bot",
                "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
-SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firmware.play_",
-                  "firmware.rowlist", "firmware.presets", "engine_core.chimera.scoresheet",
+SCREEN_MODULES = ("firmware.screens.", "firmware.rounds.", "firmware.play.", "engine_core.chimera.scoresheet",
                   "engine_core.tichu.scoresheet", "engine_core.entry_fields", "engine_core.match_stats",
                   "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
                   "engine_core.tichu.scoring") + BOT_MODULES
@@ -62,11 +61,12 @@ SCREEN_MODULES = ("firmware.screens.", "firmware.form", "firmware.round_", "firm
 # another match takes its place, so a Tichu match after a Chimera one holds one game.
 GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")
 # The journal's code: loaded for a write, dropped after it.
-JOURNAL_MODULES = ("firmware.saves", "firmware.journal", "firmware.book_codec",
-                   "firmware.dealt_codec", "engine_core.action_codec")
+JOURNAL_MODULES = ("firmware.storage.saves", "firmware.storage.journal", "firmware.storage.book_codec",
+                   "firmware.storage.dealt_codec", "engine_core.action_codec")
 # What only the app's start needs (firmware/code.py drops it before the main loop).
-START_MODULES = ("boards", "firmware.storage_choice", "firmware.stores", "firmware.fram_store",
-                 "firmware.legacy_journal", "firmware.journal", "firmware.crc32", "firmware.book_codec")
+START_MODULES = ("boards", "firmware.storage.choice", "firmware.storage.stores",
+                 "firmware.storage.fram_store", "firmware.storage.legacy_journal", "firmware.storage.journal",
+                 "firmware.storage.crc32", "firmware.storage.book_codec")
 
 
 def drop(names):
@@ -92,6 +92,8 @@ def drop(names):
 def _forget(name):
     del sys.modules[name]
     cut = name.rfind(".")
+    if cut < 0:  # a top-level module (boards): no package holds it
+        return
     parent = sys.modules.get(name[:cut])
     leaf = name[cut + 1:]
     if parent is not None and hasattr(parent, leaf):

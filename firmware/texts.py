@@ -25,8 +25,8 @@ from firmware.install import FROZEN
 
 try:
     from binascii import crc32
-except ImportError:  # an interpreter without it (firmware/crc32.py)
-    from firmware.crc32 import crc32
+except ImportError:  # an interpreter without it (firmware/storage/crc32.py)
+    from firmware.storage.crc32 import crc32
 
 KEY = 2  # bytes of a key: the low 16 bits of a CRC-32
 _END = const(0xFFFF)  # the last offset the index holds: 2 bytes a row

@@ -1,6 +1,6 @@
 # Drawing on the panel, whatever its size, colour depth or light (e-paper) or dark theme:
 # the theme and text metrics (Ui), a line of text (Text) and the base of every screen
-# (Screen); the scrolling list with a focus bar is firmware/rowlist.py (the dealt hand and
+# (Screen); the scrolling list with a focus bar is firmware/screens/rowlist.py (the dealt hand and
 # table do without it). Screens place text on a character grid (``cols`` x ``rows`` of
 # body text) and ask for big numbers scaled to the room they have; nothing here or in the
 # screens knows which board it runs on.

@@ -42,8 +42,8 @@ def default_settings():
 def _store_of(store, image):
     """(the firmware's store over ``image``, a bytearray; the older journal to move in), as
     the app opens them at start-up (an nvm may still hold the first version's journal)."""
-    from firmware.fram_store import FramStore
-    from firmware.storage_choice import open_store
+    from firmware.storage.choice import open_store
+    from firmware.storage.fram_store import FramStore
 
     if store == "fram":
         return FramStore(image), None
@@ -56,8 +56,8 @@ def _store_of(store, image):
 def decode_image(store, image):
     """(settings, ScoreBook or None, dealt) from the image of an "nvm" or "fram" store, as
     the app loads them at start-up; ``dealt`` is a dealt match's seats and round in
-    progress (firmware/saves.py load), empty for a score-keeper match."""
-    from firmware.saves import load
+    progress (firmware/storage/saves.py load), empty for a score-keeper match."""
+    from firmware.storage.saves import load
 
     settings = default_settings()
     dealt: dict = {}
@@ -93,8 +93,8 @@ def app_state(app):
 def where_the_match_is(nvm, fram):
     """("nvm" or "fram", its image): the store the app would load the match from, given
     both images (``fram`` None: the board has none)."""
-    from firmware.fram_store import FramStore
-    from firmware.journal import Journal
+    from firmware.storage.fram_store import FramStore
+    from firmware.storage.journal import Journal
 
     # An FRAM without a journal yet means the app moves the nvm's in at its next start.
     if fram is not None and Journal(FramStore(bytearray(fram))).live():
@@ -206,8 +206,8 @@ def snapshot(content):
 def nvm_image(content, size):
     """A freshly compacted journal of ``content`` in an erased nvm of ``size`` bytes (its
     first generation: the board's nvm is written whole, in one assignment)."""
-    from firmware.saves import write
-    from firmware.stores import NvmStore
+    from firmware.storage.saves import write
+    from firmware.storage.stores import NvmStore
 
     payloads = snapshot(content)
     nvm = bytearray(b"\xff" * size)
@@ -238,8 +238,8 @@ def fram_writes(content, current):
     ``current``: the firmware's FramStore writes the area that is not live and its header
     last, so a cut during the restore leaves the old match on the board. Consecutive
     writes that continue each other are joined (the order of the bytes is unchanged)."""
-    from firmware.fram_store import FramStore
-    from firmware.saves import write
+    from firmware.storage.fram_store import FramStore
+    from firmware.storage.saves import write
 
     payloads = snapshot(content)
     rec = _Recorder(current)
@@ -285,10 +285,10 @@ def journal_payloads(content):
     """The payloads of the store's own journal, decoded as the firmware reads them (dicts;
     a dealt match's actions as {"t": "actions", "b": bytes}); none for a first-version
     journal still waiting to be moved in (it holds no dealt match)."""
-    from firmware.dealt_codec import Decoder
-    from firmware.fram_store import FramStore
-    from firmware.journal import Journal
-    from firmware.stores import NvmStore
+    from firmware.storage.dealt_codec import Decoder
+    from firmware.storage.fram_store import FramStore
+    from firmware.storage.journal import Journal
+    from firmware.storage.stores import NvmStore
 
     image = bytearray(content.image)
     store = FramStore(image) if content.store == "fram" else NvmStore(image)

@@ -52,7 +52,7 @@ _p = None
 _f = None
 try:
     import boards
-    from firmware.storage_choice import find_fram
+    from firmware.storage.choice import find_fram
     _p = boards.select()
     _f = find_fram(_p)
 except ImportError:

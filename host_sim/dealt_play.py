@@ -252,7 +252,7 @@ def _reading(game, state, cards, as_value):
 
 
 def is_bomb_play(game, key):
-    from firmware.play_text import is_bomb
+    from firmware.play.text import is_bomb
 
     return key[0] == "play" and key[2][0] != "as" and is_bomb(game, key[2])
 

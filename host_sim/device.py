@@ -102,7 +102,7 @@ INSTALL_HELP = ("drive (default: the app's files on CIRCUITPY, make deploy: modu
 
 
 class Device:
-    """``older``: a journal to move in (firmware/storage_choice.py open_store); ``run``:
+    """``older``: a journal to move in (firmware/storage/choice.py open_store); ``run``:
     False builds the app as it powers up and runs no pass of its main loop (no bot acts);
     ``install``: "drive" (the app's files on CIRCUITPY: modules dropped, fresh VMs) or
     "frozen" (make uf2: the app in the firmware), as firmware/install.py tells them apart

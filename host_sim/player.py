@@ -173,7 +173,7 @@ def pick_cards(dev, codes):
 
 
 def menu_options(dev):
-    """[(column, row, what)] of the hand's menu (firmware/play_menu.py), or [] when the hand
+    """[(column, row, what)] of the hand's menu (firmware/play/menu.py), or [] when the hand
     shows the free card selection."""
     scr = dev.screen()
     cols = scr.menu()

@@ -274,8 +274,8 @@ class StandInBoard:
         try:
             import boards
             from firmware.app import fresh_settings
-            from firmware.saves import load
-            from firmware.storage_choice import find_fram, open_store
+            from firmware.storage.choice import find_fram, open_store
+            from firmware.storage.saves import load
 
             store, older = open_store(fram=find_fram(boards.load(self.board)), files=())
             book = load(store, older, fresh_settings())

@@ -18,7 +18,7 @@ from boards import IDS
 def store_in(directory):
     """The board's journal store kept in ``directory`` on the host: its nvm as the file
     nvm.bin (4 KB, written as the RP2040 port writes it: host_sim/stubs/microcontroller)."""
-    from firmware.stores import NvmStore
+    from firmware.storage.stores import NvmStore
     from host_sim.stubs.microcontroller import NVM
 
     os.makedirs(directory, exist_ok=True)

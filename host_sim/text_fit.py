@@ -430,7 +430,7 @@ def walk_menu(dev, look, key, goal):
     of one action passes through a few of them only. The copy (frozen) with the option of
     ``goal`` in view (``key(action)``, its wish aside), or None."""
     from firmware.keys import DOWN, RIGHT
-    from firmware.play_menu import ACT, ASK, PLAY
+    from firmware.play.menu import ACT, ASK, PLAY
     from host_sim import dealt_play as dp
 
     d = _to_hand(dev, look)

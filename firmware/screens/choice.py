@@ -2,7 +2,7 @@
 # back to the screen that asked, as (tag, index); BACK answers nothing.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.rowlist import RowList
+from firmware.screens.rowlist import RowList
 from firmware.ui import Screen
 
 

@@ -1,13 +1,13 @@
 # Entering a round, or editing a past one, with the new totals shown before OK.
 #
-# The form comes from the game's round module (firmware.round_tichu, round_chimera); the
+# The form comes from the game's round module (firmware.rounds.tichu, .chimera); the
 # score book scores and checks the entry on every change, so the footer shows either
 # this round's points and the totals it leads to, or the rules' reason why it cannot be
 # saved (then OK shows that reason in full and saves nothing).
 
 from engine_core.errors import EntryError
-from firmware.form import row_text
 from firmware.keys import BACK, MENU
+from firmware.rounds.form import row_text
 from firmware.screens.formscreen import FormScreen
 
 
@@ -16,7 +16,7 @@ class RoundEntry(FormScreen):
         book = app.book
         self.index = index
         entry = book.entry(index) if index is not None else None
-        mod = __import__("firmware.round_" + book.game, None, None, ["RoundForm"])
+        mod = __import__("firmware.rounds." + book.game, None, None, ["RoundForm"])
         self.model = mod.RoundForm(book, app.t, entry)
         FormScreen.__init__(self, app, self.model.fields, self.model.focus)
 

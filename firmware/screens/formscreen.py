@@ -4,9 +4,9 @@
 # field (or, when the footer says why it cannot, shows that reason whole), BACK leaves
 # without saving.
 
-from firmware.form import row_text
 from firmware.keys import BACK, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.rowlist import RowList
+from firmware.rounds.form import row_text
+from firmware.screens.rowlist import RowList
 from firmware.texts import clip, wrap
 from firmware.ui import Screen
 

@@ -5,8 +5,8 @@
 # match's rounds were scored from the cards: they offer their story only.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.round_summary import summary
-from firmware.rowlist import RowList
+from firmware.rounds.summary import summary
+from firmware.screens.rowlist import RowList
 from firmware.texts import clip
 from firmware.ui import Screen
 

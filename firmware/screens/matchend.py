@@ -1,9 +1,9 @@
 # The end of the match: the winner, large, and the final totals best first. OK starts
 # a new match; BACK returns to the totals (from where a wrong last round can be undone).
 
-from firmware.form import row_text
 from firmware.keys import BACK, MENU, OK
-from firmware.rowlist import RowList
+from firmware.rounds.form import row_text
+from firmware.screens.rowlist import RowList
 from firmware.ui import Screen
 
 

@@ -2,7 +2,7 @@
 
 from firmware.app import MENU as ROWS
 from firmware.keys import BACK, DOWN, MENU, OK, UP
-from firmware.rowlist import RowList
+from firmware.screens.rowlist import RowList
 from firmware.ui import Screen
 
 

@@ -5,9 +5,9 @@
 
 from engine_core.scorebook import GAMES, ScoreBook
 from firmware.app import LIMITS
-from firmware.form import Field, find
 from firmware.keys import OK
-from firmware.presets import PRESETS
+from firmware.rounds.form import Field, find
+from firmware.rounds.presets import PRESETS
 from firmware.screens.formscreen import FormScreen
 from firmware.texts import wrap
 

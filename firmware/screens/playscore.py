@@ -5,11 +5,11 @@
 # when it is longer than the panel; OK deals the next round (or shows the end of the
 # match); BACK returns to the table.
 
-from firmware.form import row_text
 from firmware.install import switch
 from firmware.keys import OK
-from firmware.round_summary import summary
-from firmware.rowlist import RowsScreen
+from firmware.rounds.form import row_text
+from firmware.rounds.summary import summary
+from firmware.screens.rowlist import RowsScreen
 from firmware.texts import wrap
 
 try:

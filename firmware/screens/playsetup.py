@@ -6,8 +6,8 @@
 
 from engine_core.scorebook import GAMES
 from firmware.app import LIMITS, PLAY
-from firmware.form import Field, find
-from firmware.presets import PRESETS
+from firmware.rounds.form import Field, find
+from firmware.rounds.presets import PRESETS
 from firmware.screens.formscreen import FormScreen
 from firmware.screens.newmatch import NewMatch
 from firmware.texts import wrap
@@ -107,7 +107,7 @@ class PlaySetup(NewMatch):
         self.fields = self._fields(game, limit, level, pause)
 
     def _start(self):
-        from firmware.play_start import start
+        from firmware.play.start import start
 
         app = self.app
         game = self.game()

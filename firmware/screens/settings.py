@@ -1,8 +1,8 @@
 # Settings: the language, and the limit each new match of a game starts with.
 
 from firmware.app import LIMITS
-from firmware.form import Field
 from firmware.keys import OK
+from firmware.rounds.form import Field
 from firmware.screens.formscreen import FormScreen
 from firmware.texts import languages
 

@@ -2,8 +2,8 @@
 # in words ("Tichu made  2"), one line each, the lines that would say 0 left out.
 
 from engine_core.match_stats import stats
-from firmware.form import row_text
-from firmware.rowlist import RowsScreen
+from firmware.rounds.form import row_text
+from firmware.screens.rowlist import RowsScreen
 
 LINES = {  # (the score book's stats key, its line's label) in the order shown
     "chimera": (("won", "Bids won"), ("lost", "Bids lost")),

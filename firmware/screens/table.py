@@ -16,7 +16,7 @@
 # BACK and MENU go to the menu. When a round is over, its breakdown comes up.
 
 from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
-from firmware.play_text import NO_BOMB, face, is_bomb, reading, value_token
+from firmware.play.text import NO_BOMB, face, is_bomb, reading, value_token
 from firmware.texts import wrap
 from firmware.ui import Screen
 
@@ -41,7 +41,7 @@ class Table(Screen):
     def _begin(self):
         # Cards for the running match, or a new match with the last settings.
         from firmware.app import PLAY
-        from firmware.play_start import deal_on, levels_from, start
+        from firmware.play.start import deal_on, levels_from, start
 
         app = self.app
         play = app.settings["play"] or PLAY
@@ -50,7 +50,7 @@ class Table(Screen):
             deal_on(app, levels_from(app.settings, book.game), play[2])
             return
         from engine_core.scorebook import GAMES
-        from firmware.presets import PRESETS
+        from firmware.rounds.presets import PRESETS
 
         game = play[0]
         n = GAMES[game][0]

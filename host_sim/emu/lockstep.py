@@ -27,8 +27,8 @@ def nvm_of(flash):
 def round_seed(nvm):
     """The seed of the dealt round the journal in ``nvm`` (4 KB) holds, or None."""
     from firmware.app import fresh_settings
-    from firmware.saves import load
-    from firmware.stores import NvmStore
+    from firmware.storage.saves import load
+    from firmware.storage.stores import NvmStore
     from host_sim.stubs.microcontroller import NVM
 
     with tempfile.TemporaryDirectory() as tmp:

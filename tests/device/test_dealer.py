@@ -148,7 +148,7 @@ def test_hot_seat_no_frame_shows_another_seats_cards(make_device, board):
         if name == "Table":
             assert not cards
         if mono:  # card faces are unique on mono panels ("7j"): none of another seat's may show
-            from firmware.play_text import face
+            from firmware.play.text import face
 
             others = {face("tichu", c, True) for s in range(4) if s != viewer for c in hands[s]}
             assert not others & set(texts), name
@@ -292,7 +292,7 @@ def test_calls_grand_tichu_and_tichu_from_the_hand(make_device):  # T2.1, T2.4
 
 @pytest.mark.parametrize("game", ["chimera", "tichu"])
 def test_a_power_cut_mid_trick_resumes_to_the_same_position(game):  # D1; issue 10 "nothing lost"
-    from firmware.stores import NvmStore
+    from firmware.storage.stores import NvmStore
     from host_sim.device import Device
 
     nvm = bytearray(b"\xff" * 4096)
@@ -330,7 +330,7 @@ def test_a_power_cut_mid_trick_resumes_to_the_same_position(game):  # D1; issue 
 
 def test_a_power_cut_between_a_rounds_last_action_and_its_score_loses_nothing(monkeypatch):
     from firmware import dealer
-    from firmware.stores import NvmStore
+    from firmware.storage.stores import NvmStore
     from host_sim.device import Device
 
     class Cut(BaseException):
@@ -361,7 +361,7 @@ def test_a_power_cut_between_a_rounds_last_action_and_its_score_loses_nothing(mo
 
 
 def test_finished_rounds_and_the_next_deal_survive_a_restart():
-    from firmware.stores import NvmStore
+    from firmware.storage.stores import NvmStore
     from host_sim.device import Device
 
     nvm = bytearray(b"\xff" * 4096)
@@ -388,7 +388,7 @@ def test_the_scores_of_a_dealt_match_lead_back_to_its_table(make_device):  # a s
 
 def test_a_finished_dealt_match_stays_after_the_menu_and_a_restart():  # C9.2: nothing overwrites it
     from firmware.keys import BACK, MENU
-    from firmware.stores import NvmStore
+    from firmware.storage.stores import NvmStore
     from host_sim.device import Device
 
     nvm = bytearray(b"\xff" * 4096)
@@ -414,8 +414,8 @@ def test_a_finished_dealt_match_stays_after_the_menu_and_a_restart():  # C9.2: n
 
 def test_bot_actions_not_yet_written_are_journaled_once_whatever_comes_between():
     from firmware.app import fresh_settings
-    from firmware.saves import load
-    from firmware.stores import NvmStore
+    from firmware.storage.saves import load
+    from firmware.storage.stores import NvmStore
     from host_sim.device import Device
 
     nvm = bytearray(b"\xff" * 4096)

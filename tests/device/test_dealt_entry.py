@@ -119,7 +119,7 @@ def test_a_bomb_claim_holds_when_the_turn_comes_round_meanwhile(make_device, act
 
 @pytest.mark.parametrize("board", ["picosystem", "pico_display_pack"])  # in the hand; in a message first
 def test_the_push_shows_what_was_received_and_from_whom(make_device, board):  # T2.3
-    from firmware.play_text import face
+    from firmware.play.text import face
 
     dev = make_device(board)
     dev.app.pause_ms = 0
@@ -330,7 +330,7 @@ def test_a_pass_is_at_most_two_presses_from_where_the_decision_stands(board):  #
 
 @pytest.mark.parametrize("board", ["picosystem", "pico_display_pack", "macropad", "badger2040"])
 def test_a_proposed_mah_jong_play_and_its_wish_are_one_ok(board):  # T4.1
-    from firmware.play_text import value_token
+    from firmware.play.text import value_token
     from host_sim import dealt_play as dp
 
     for dev, want in _decisions(board, "tichu", 5):  # Anna leads the Mah Jong with a wish

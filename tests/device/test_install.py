@@ -8,8 +8,8 @@ import pytest
 
 from firmware import install
 from firmware.keys import OK, UP
-from firmware.saves import load
-from firmware.stores import NvmStore
+from firmware.storage.saves import load
+from firmware.storage.stores import NvmStore
 from host_sim.device import Device
 from host_sim.player import menu, new_match, play_dealt_round, play_setup, screen_name
 
@@ -123,3 +123,12 @@ def test_frozen_a_step_the_heap_has_no_room_for_still_gives_way_to_a_fresh_vm(mo
     monkeypatch.setattr(builtins, "__import__", real)
     assert failed and dev.app.reloads == 1 and screen_name(dev) == "PlayScore"
     assert dev.app.book.rounds() == 1
+
+
+def test_the_hands_mah_jong_is_the_engines():
+    # firmware/screens/hand.py names the card itself so that a Chimera match never loads
+    # the Tichu engine (on the drive install, heap).
+    from engine_core.tichu.game import MAHJONG_CARD
+    from firmware.screens import hand
+
+    assert hand.MAHJONG_CARD == MAHJONG_CARD

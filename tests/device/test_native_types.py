@@ -45,7 +45,7 @@ def test_a_native_group_has_no_init_attribute_but_super_init_works():
 
 
 def test_the_apps_text_label_and_cells_are_made_as_the_board_makes_them():
-    from firmware.screens.hand import Cells
+    from firmware.screens.hand_draw import Cells
     from firmware.ui import Text, Ui
 
     ui = Ui(240, 135, 16)

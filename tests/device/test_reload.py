@@ -4,8 +4,8 @@ the journal holds."""
 
 from firmware.app import fresh_settings
 from firmware.keys import DOWN, OK, UP
-from firmware.saves import load
-from firmware.stores import NvmStore
+from firmware.storage.saves import load
+from firmware.storage.stores import NvmStore
 from host_sim.device import Device
 from host_sim.player import choose, human_turn, menu, new_match, play_dealt_round, play_setup, screen_name
 
@@ -97,7 +97,7 @@ def test_each_dealt_round_starts_in_a_fresh_vm_with_room_in_the_journal_and_no_s
         assert screen_name(dev) in ("Table", "Hand", "Privacy")
         assert dev.app.book.rounds() == 1 + r and dev.app.dealt.state is not None
         assert dev.app.store.spare is None
-        from firmware.journal import Journal
+        from firmware.storage.journal import Journal
         assert 4096 - Journal(dev.app.store).cursor()[2] >= 1024  # room for the round
     dev.app.end_session()  # the match is left for another: what comes next compacts
     assert dev.app.store.spare is not None
@@ -105,8 +105,8 @@ def test_each_dealt_round_starts_in_a_fresh_vm_with_room_in_the_journal_and_no_s
 
 def test_a_nearly_full_journal_is_compacted_when_a_round_starts():
     dev, nvm = _dealt("chimera", 5)
-    from firmware.dealt_codec import Encoder
-    from firmware.journal import Journal
+    from firmware.storage.dealt_codec import Encoder
+    from firmware.storage.journal import Journal
     store = NvmStore(nvm)
     j = Journal(store)
     same = Encoder(True).encode(dev.app._settings())  # the settings again: nothing changes
@@ -261,7 +261,7 @@ def _menu_out_of_heap(monkeypatch, dev):
 
     def imports(name, *args, **kw):  # each VM loads the menu's code anew: each gets the tight one
         m = real(name, *args, **kw)
-        menu = sys.modules.get("firmware.play_menu")
+        menu = sys.modules.get("firmware.play.menu")
         if hasattr(menu, "columns") and not hasattr(menu.columns, "tight"):
             menu.columns = tight_menu(menu.columns)
             menu.columns.tight = True
@@ -341,7 +341,7 @@ def _write_out_of_heap(monkeypatch, dev, when):
 
     def imports(name, *args, **kw):
         m = real(name, *args, **kw)
-        saves = sys.modules.get("firmware.saves")
+        saves = sys.modules.get("firmware.storage.saves")
         if hasattr(saves, "write") and not hasattr(saves.write, "tight"):
             saves.write = tight_write(saves.write)
         return m

@@ -1,7 +1,7 @@
 """A journal write that fails: the totals say the match is not saved, and the next save writes
 the whole match, so nothing is missing after a restart."""
 
-from firmware.stores import NvmStore
+from firmware.storage.stores import NvmStore
 from host_sim.device import Device
 from host_sim.player import new_match, screen_name, tichu_round
 

@@ -7,9 +7,9 @@ in are no such case."""
 
 import pytest
 
-from firmware.fram_store import FramStore
 from firmware.keys import BACK, DOWN, OK
-from firmware.stores import NvmStore
+from firmware.storage.fram_store import FramStore
+from firmware.storage.stores import NvmStore
 from host_sim.board_backup import Content, check_backup, make_backup
 from host_sim.device import Device
 from host_sim.player import new_match, screen_name, tichu_round
@@ -69,7 +69,7 @@ def test_start_fresh_saves_from_then_on():
 
 
 def test_a_damaged_fram_journal_is_said_too_but_a_first_compaction_cut_short_is_no_loss():
-    from firmware.saves import write
+    from firmware.storage.saves import write
 
     fram = bytearray(32768)
     write(FramStore(fram), lambda: [{"t": "settings", "lang": 1}], None)
@@ -96,7 +96,7 @@ def test_no_question_where_nothing_was_lost(what):
     elif what == "blank nvm":
         dev = Device("picosystem", NvmStore(bytearray(b"\xff" * 4096)))
     else:
-        from firmware.storage_choice import open_store
+        from firmware.storage.choice import open_store
 
         half = slot(2, [dump({"t": "settings", "lang": 0})])
         nvm = bytearray(half + b"\xff" * (4096 - len(half)))

@@ -12,9 +12,9 @@ import sys
 import pytest
 
 from engine_core.scorebook import ScoreBook
-from firmware.fram_store import FramStore
-from firmware.saves import load, write
-from firmware.stores import NvmStore
+from firmware.storage.fram_store import FramStore
+from firmware.storage.saves import load, write
+from firmware.storage.stores import NvmStore
 from host_sim.__main__ import main as host_sim
 from host_sim.board_backup import default_settings
 from host_sim.stubs.microcontroller import NVM

@@ -155,5 +155,5 @@ def test_code_py_and_every_module_the_app_imports_are_in_it(unzipped):
     assert "lib/adafruit_st7789.py" not in reached  # the Display Pack's panel is a native BusDisplay
     assert {"lib/boards/%s.py" % b for b in ("picosystem", "pico_display_pack", "macropad", "badger2040")
             } <= reached
-    assert {"lib/firmware/screens/menu.py", "lib/firmware/round_tichu.py",
+    assert {"lib/firmware/screens/menu.py", "lib/firmware/rounds/tichu.py",
             "lib/engine_core/chimera/view.py"} <= reached

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from firmware.stores import NvmStore
+from firmware.storage.stores import NvmStore
 from host_sim.board_backup import Content, game_records
 from host_sim.device import Device
 from host_sim.player import play_dealt_round, play_setup

@@ -1,4 +1,4 @@
-"""What the 4 KB nvm holds without a compaction (firmware/journal.py): a score-keeper match of
+"""What the 4 KB nvm holds without a compaction (firmware/storage/journal.py): a score-keeper match of
 more than a hundred rounds, and every action of a dealt match of 15 rounds of either game,
 encoded by engine_core/action_codec.py, beside the settings and the score book.
 
@@ -16,9 +16,9 @@ from engine_core.chimera import game as chimera
 from engine_core.prng import Pcg32
 from engine_core.scorebook import ScoreBook
 from engine_core.tichu import choices as tichu_choices, game as tichu
-from firmware.book_codec import encode as encode_change
-from firmware.journal import Journal, frame
-from firmware.stores import NvmStore
+from firmware.storage.book_codec import encode as encode_change
+from firmware.storage.journal import Journal, frame
+from firmware.storage.stores import NvmStore
 from host_sim.board_backup import default_settings
 from tests.storage.session import CHIMERA, TICHU
 

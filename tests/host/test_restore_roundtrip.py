@@ -9,9 +9,9 @@ import pytest
 
 from engine_core.bot_driver import FIND, Driver
 from engine_core.scorebook import ScoreBook
-from firmware.fram_store import FramStore
-from firmware.saves import write
-from firmware.stores import NvmStore
+from firmware.storage.fram_store import FramStore
+from firmware.storage.saves import write
+from firmware.storage.stores import NvmStore
 from host_sim.board_backup import (
     Content,
     app_state,
@@ -100,7 +100,7 @@ def dealt_states(game, store, image, rounds=2, compact_at=None):
 
 
 def generation(image):
-    # The journal's generation (firmware/journal.py header): how many compactions made it.
+    # The journal's generation (firmware/storage/journal.py header): how many compactions made it.
     return int.from_bytes(image[4:8], "little")
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from firmware.play_refusal import refusal
+from firmware.play.refusal import refusal
 from host_sim.chimera_table import main as chimera_main
 from tests.host.test_table_input import TABLES, replays, table
 

@@ -1,6 +1,6 @@
 """Power cuts in the app's own save path: the unchanged firmware App (host_sim Device, not
 run: no screen ticks) makes a session of changes through its real code (App.record,
-firmware/saves.py, firmware/journal.py, firmware/dealer.py and play_start: the score
+firmware/storage/saves.py, firmware/storage/journal.py, firmware/dealer.py and play_start: the score
 keeper, dealt matches with a human and bots, settings), on a model of the RP2040's nvm
 or of an I2C FRAM (tests/storage/flash_model.py).
 
@@ -77,7 +77,7 @@ def flip_language(app):
 
 def session(app, dealt_actions=10, tichu_actions=20):
     """Yield the session's steps as it runs them on ``app`` (a name each)."""
-    from firmware import play_start
+    from firmware.play import start as play_start
 
     yield flip_language(app)  # the first save on a blank memory
     app.start_match(ScoreBook("tichu", TICHU, 1000))
@@ -133,7 +133,7 @@ class Nvm:
         self.nvm = NvmModel(self.flash, NVM, size)
 
     def store(self):
-        from firmware.stores import NvmStore
+        from firmware.storage.stores import NvmStore
 
         return NvmStore(self.nvm)
 
@@ -145,7 +145,7 @@ class Nvm:
         self.flash.preset(NVM, image)
 
     def copy_store(self):
-        from firmware.stores import NvmStore
+        from firmware.storage.stores import NvmStore
 
         return NvmStore(bytearray(self.image()[:self.size]))
 
@@ -228,7 +228,7 @@ class Fram:
         self.spread = spread
 
     def store(self):
-        from firmware.fram_store import FramStore
+        from firmware.storage.fram_store import FramStore
 
         return FramStore(self.fram)
 
@@ -242,7 +242,7 @@ class Fram:
         self.fram.disarm()
 
     def copy_store(self):
-        from firmware.fram_store import FramStore
+        from firmware.storage.fram_store import FramStore
 
         return FramStore(bytearray(self.fram.mem))
 
@@ -400,14 +400,14 @@ def sweep(memory, title, full=False, every=1, steps=session, **kw):
 
 def _generation(memory, image):
     # The live area's generation in ``image`` (-1: none): a change that raises it compacted.
-    from firmware.journal import Journal
+    from firmware.storage.journal import Journal
 
     if memory.kind == "nvm":
-        from firmware.stores import NvmStore
+        from firmware.storage.stores import NvmStore
 
         j = Journal(NvmStore(bytearray(image[:memory.size])))
     else:
-        from firmware.fram_store import FramStore
+        from firmware.storage.fram_store import FramStore
 
         j = Journal(FramStore(bytearray(image)))
     area, gen, _ = j._live()

@@ -212,8 +212,8 @@ def sweep(work, seeds, nvm_at=NVM):
     nvm = NvmModel(flash, nvm_at)
     mount(flash)
 
-    from firmware.saves import load
-    from firmware.storage_choice import open_store
+    from firmware.storage.choice import open_store
+    from firmware.storage.saves import load
     from tests.storage import cut_session as cs
 
     reference = read(work + "/drive.sha", "r").strip()

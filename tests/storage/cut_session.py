@@ -103,7 +103,7 @@ class Keeper:
         self.store = store
         if store is None:
             return self
-        from firmware.saves import load
+        from firmware.storage.saves import load
 
         try:
             self.book = load(store, older, self.settings)
@@ -122,7 +122,7 @@ class Keeper:
     def record(self, payload):
         if self.store is None:
             return
-        from firmware.saves import write
+        from firmware.storage.saves import write
 
         try:
             write(self.store, self.snapshot, None if self.unsaved else payload)
@@ -437,7 +437,7 @@ def _cursor_gen(keeper):
 
 def loaded_state(store, older):
     # What a boot loads (before it moves an older journal in), without writing anything.
-    from firmware.saves import load
+    from firmware.storage.saves import load
 
     settings = clone(DEFAULTS)
     book = load(store, older, settings)

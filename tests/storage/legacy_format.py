@@ -1,12 +1,12 @@
 """The first app version's journal, written as that version wrote it, to test moving it into the
 current journal: two slots (files journal0.bin / journal1.bin, or the two nvm halves), each a
-snapshot frame then appended frames; the newer generation is live (firmware/legacy_journal.py
+snapshot frame then appended frames; the newer generation is live (firmware/storage/legacy_journal.py
 reads them). Kept free of CPython-only modules: it also runs under CircuitPython's interpreter."""
 
 import json
 import struct
 
-from firmware.crc32 import crc32
+from firmware.storage.crc32 import crc32
 
 
 def _frame(kind, gen, body):

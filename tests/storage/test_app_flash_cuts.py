@@ -1,7 +1,7 @@
 """Power cuts in the app's own save path (issue 21): the unchanged App saves a session of the
 score keeper, two dealt matches (a human and bots: the bots' actions waiting for the human's,
 a round that ends and is scored, settings changed in the middle of a round) and settings,
-through firmware/saves.py, firmware/journal.py and firmware/dealer.py, and the power goes
+through firmware/storage/saves.py, firmware/storage/journal.py and firmware/dealer.py, and the power goes
 at every flash operation or FRAM byte (tests/storage/app_cuts.py says how each cut is
 judged). A restore is cut the same way: the board keeps the old match or gets the new one.
 

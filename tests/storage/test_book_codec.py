@@ -1,4 +1,4 @@
-"""The score keeper's journal payloads as bytes (firmware/book_codec.py): every change the score
+"""The score keeper's journal payloads as bytes (firmware/storage/book_codec.py): every change the score
 book and the app make comes back exactly, in a few bytes (CONTRACT score-keeper round entry)."""
 
 import json
@@ -6,7 +6,7 @@ import json
 import pytest
 
 from engine_core.scorebook import ScoreBook
-from firmware.book_codec import decode, encode
+from firmware.storage.book_codec import decode, encode
 from tests.storage.session import CHIMERA, CHIMERA_EDIT, SETTINGS, TICHU, TICHU_EDIT
 
 

@@ -3,8 +3,8 @@
 import random
 import zlib
 
-from firmware.crc32 import crc32
-from firmware.crc32_py import crc32_py
+from firmware.storage.crc32 import crc32
+from firmware.storage.crc32_py import crc32_py
 
 
 def test_check_value():
@@ -32,7 +32,7 @@ def test_without_binascii_and_zlib_the_python_table_is_used(monkeypatch):
     import importlib
     import sys
 
-    import firmware.crc32 as mod
+    import firmware.storage.crc32 as mod
 
     monkeypatch.setitem(sys.modules, "binascii", None)  # importing them now fails
     monkeypatch.setitem(sys.modules, "zlib", None)

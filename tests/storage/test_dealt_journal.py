@@ -1,4 +1,4 @@
-"""A dealt match in the journal (firmware/dealt_codec.py, firmware/saves.py): the round in
+"""A dealt match in the journal (firmware/storage/dealt_codec.py, firmware/storage/saves.py): the round in
 progress is journaled as its seed and its actions, a few bytes each, and comes back after a
 restart exactly, whether it was appended action by action or written whole by a compaction;
 the score book and settings around it read as before."""
@@ -8,9 +8,9 @@ import pytest
 from engine_core.action_codec import encode as encode_action, encode_seed
 from engine_core.dealt import Dealt
 from engine_core.scorebook import ScoreBook
-from firmware import saves
-from firmware.dealt_codec import ESCAPE, Decoder, Encoder
-from firmware.stores import NvmStore
+from firmware.storage import saves
+from firmware.storage.dealt_codec import ESCAPE, Decoder, Encoder
+from firmware.storage.stores import NvmStore
 from host_sim.board_backup import default_settings as fresh_settings  # the stand-ins first, then firmware.app
 
 NAMES = {"chimera": ["Ann", "Bob", "Cid"], "tichu": ["Ann", "Bob", "Cid", "Dee"]}

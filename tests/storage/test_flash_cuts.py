@@ -1,5 +1,5 @@
 """Power cuts during every write of score-keeper sessions, on models of the RP2040's nvm and of
-an I2C FRAM (tests/storage/flash_model.py), through firmware.saves as the app calls it.
+an I2C FRAM (tests/storage/flash_model.py), through firmware.storage.saves as the app calls it.
 
 Fault model. The nvm is one 4 KB sector of NOR flash that CircuitPython changes in two ways
 only: an assignment over erased bytes programs the pages it touches (programming clears
@@ -32,9 +32,9 @@ import os
 
 import pytest
 
-from firmware.journal import Journal
-from firmware.storage_choice import open_store
-from firmware.stores import NvmStore
+from firmware.storage.choice import open_store
+from firmware.storage.journal import Journal
+from firmware.storage.stores import NvmStore
 from tests.storage import score_session
 from tests.storage.cut_session import (
     APPEND,

@@ -23,8 +23,8 @@ import subprocess
 
 import pytest
 
-from firmware.legacy_journal import payloads
-from firmware.saves import load
+from firmware.storage.legacy_journal import payloads
+from firmware.storage.saves import load
 from tests.storage import score_session
 from tests.storage.cut_session import Keeper, key
 

@@ -1,4 +1,4 @@
-"""The journal's format and its promises (firmware/journal.py), on both stores.
+"""The journal's format and its promises (firmware/storage/journal.py), on both stores.
 
 A torn write is modelled bit by bit: a cut inside a flash page program leaves some of the bits
 that should have become 0 still at 1, a cut inside an FRAM write leaves a prefix over 0xFF. The
@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from firmware import journal
-from firmware.fram_store import FramStore
-from firmware.journal import HEAD_LEN, Journal, JournalFull, frame, header
-from firmware.stores import NvmStore
+from firmware.storage import journal
+from firmware.storage.fram_store import FramStore
+from firmware.storage.journal import HEAD_LEN, Journal, JournalFull, frame, header
+from firmware.storage.stores import NvmStore
 
 
 def test_the_written_out_tables_are_their_definitions():
-    # firmware/journal.py writes its tables out (computing them cost each reload ~100 ms).
+    # firmware/storage/journal.py writes its tables out (computing them cost each reload ~100 ms).
     cw = bytes(b for b in range(256) if bin(b).count("1") == 4)
     assert journal._CW == cw and len(cw) == 70
     assert journal._TYPE == bytes(cw.find(bytes((b,))) & 0xFF for b in range(256))
@@ -261,7 +261,7 @@ def test_a_torn_snapshot_after_an_erase_loads_nothing_and_the_next_save_compacts
     # the erase went through, the pages of the header were programmed, the snapshot only partly
     bytearray.__setitem__(store.nvm, slice(HEAD_LEN + 100, HEAD_LEN + len(snap)), b"\xff" * (len(snap) - 100))
     again = reopen(store)
-    # no journal there (an older home, if any, is read again: firmware/storage_choice.py)
+    # no journal there (an older home, if any, is read again: firmware/storage/choice.py)
     assert not Journal(again).live() and list(Journal(again).records()) == []
     Journal(again).append(b"\x05", lambda: [b"settings"])
     assert loaded(store) == [b"settings"]

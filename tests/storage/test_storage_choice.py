@@ -1,14 +1,14 @@
-"""Where the match lives (firmware/storage_choice.py): the FRAM if one answers, else the nvm;
+"""Where the match lives (firmware/storage/choice.py): the FRAM if one answers, else the nvm;
 an older home's match is moved in once by the app's first save and the older home is never
 written, CIRCUITPY least of all."""
 
 import os
 
 from engine_core.scorebook import ScoreBook
-from firmware.fram_store import FramStore
-from firmware.saves import load, write
-from firmware.storage_choice import find_fram, open_store
-from firmware.stores import NvmStore
+from firmware.storage.choice import find_fram, open_store
+from firmware.storage.fram_store import FramStore
+from firmware.storage.saves import load, write
+from firmware.storage.stores import NvmStore
 from host_sim.board_backup import default_settings
 from tests.storage.legacy_format import dump, slot
 from tests.storage.session import SETTINGS, TICHU, book_state
@@ -130,7 +130,7 @@ def test_no_bus_or_no_chip_means_no_fram():
 
 
 def test_without_any_nvm_there_is_no_store(monkeypatch):
-    import firmware.storage_choice as choice
+    import firmware.storage.choice as choice
 
     monkeypatch.setattr(choice, "board_nvm", lambda: None)
     assert open_store() == (None, None)

@@ -1,5 +1,5 @@
 # A round in words, for the rounds list and the dealt round's breakdown: a module apart
-# from the entry forms (firmware/round_tichu.py, round_chimera.py), so a dealt match never
+# from the entry forms (firmware/rounds/tichu.py, chimera.py), so a dealt match never
 # loads a form it does not show.
 
 
@@ -23,7 +23,7 @@ def _tichu(book, e, t):
         c = calls.get(str(s))
         if c is not None:
             made = "made" if s == first else "failed"
-            # round_tichu.CALL_TEXT's words, not imported: that would load the entry form
+            # rounds.tichu.CALL_TEXT's words, not imported: that would load the entry form
             # and intern its names in every dealt round's VM.
             out.append(t("%s " + ("Tichu" if c == "tichu" else "Grand") + " " + made) % n[s])
     return ", ".join(out)

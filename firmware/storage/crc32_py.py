@@ -1,4 +1,4 @@
-"""CRC-32 in Python, for interpreters without binascii.crc32 (see firmware/crc32.py).
+"""CRC-32 in Python, for interpreters without binascii.crc32 (see firmware/storage/crc32.py).
 
 Table-driven, one byte per step, with the 256-entry table split into 16-bit halves so that every
 intermediate stays a small int on CircuitPython (no heap allocation per byte). The table is built when

@@ -1,5 +1,5 @@
 # Reading the journal of the app's first version, once, to move a running match into the
-# current journal (firmware/storage_choice.py). That version kept two slots, either the
+# current journal (firmware/storage/choice.py). That version kept two slots, either the
 # files /journal0.bin and /journal1.bin on CIRCUITPY or the two halves of the nvm, each
 # a list of frames: b"SJ", kind (1 append, 2 snapshot), length (2, LE), CRC-32 (4, LE)
 # of generation, kind, length and payload, then the payload; a snapshot payload is the
@@ -9,7 +9,7 @@
 
 import struct
 
-from firmware.crc32 import crc32
+from firmware.storage.crc32 import crc32
 
 FILES = ("/journal0.bin", "/journal1.bin")
 

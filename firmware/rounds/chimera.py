@@ -6,7 +6,7 @@
 # last round's Chimera with a bid of 20; the first player out follows the Chimera until
 # set by hand (the Chimera usually goes out first, C8.1).
 
-from firmware.form import Field, find
+from firmware.rounds.form import Field, find
 
 try:
     from micropython import const

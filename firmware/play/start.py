@@ -1,7 +1,7 @@
 # Starting a dealt match (firmware/dealer.py holds the one in play): a new one with its
 # score book, cards for the running score-keeper match, or the one the journal kept after
 # a power cut. Only the screens that start one and the app's start load this; it goes
-# with the screen modules (firmware.play_*), so the board does not hold it during play.
+# with the screen modules (firmware.play.*), so the board does not hold it during play.
 
 from engine_core.scorebook import GAMES, ScoreBook
 from firmware.app import PLAY

@@ -3,8 +3,8 @@
 # exchange's cards, on it, and its reason in words. Loaded only for a seat that wants
 # tips: the board holds none of it otherwise.
 
-from firmware.play_menu import ACT, ASK, PLAY, find
-from firmware.play_text import value_token
+from firmware.play.menu import ACT, ASK, PLAY, find
+from firmware.play.text import value_token
 
 
 def proposed(hand):

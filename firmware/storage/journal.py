@@ -216,7 +216,7 @@ def headed(h):
 class Journal:
     # A journal over a store: ``areas`` (1 or 2), ``size`` (bytes per area),
     # ``read(area, offset, n)``, ``write(area, offset, data)`` (over 0xFF bytes only),
-    # ``replace(area, data)`` (the whole area: data, then 0xFF; see firmware/stores.py) and
+    # ``replace(area, data)`` (the whole area: data, then 0xFF; see firmware/storage/stores.py) and
     # a ``cursor`` attribute the journal keeps there between writes:
     # (area, generation, end, torn offset or -1, first offset past the torn frame).
 
@@ -437,7 +437,7 @@ class Journal:
         # once. The area's bytes are built in one buffer: on a heap that holds a long match,
         # a few blocks of 4 KB may not be there where one is.
         # A store with a ``spare`` (the nvm's: a whole area, made at start-up, see
-        # firmware/stores.py) has the area built in it, nothing else in one piece.
+        # firmware/storage/stores.py) has the area built in it, nothing else in one piece.
         store = self.store
         area, gen, _, _, _ = self.cursor()
         buf = getattr(store, "spare", None)

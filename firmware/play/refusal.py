@@ -1,9 +1,9 @@
 # An engine refusal (IllegalAction's reason) in the chosen language where it is a common
 # one, for the hand's status line and its "Not now" message. Loaded only when a selection
-# may not be played (and dropped with the screens: firmware.play_*), so the hand does not
+# may not be played (and dropped with the screens: firmware.play.*), so the hand does not
 # hold it while the play is a legal one.
 
-from firmware.play_text import reading, value_token
+from firmware.play.text import reading, value_token
 
 
 def refusal(game, reason, top, wish, t, names=()):

@@ -16,7 +16,7 @@
 # in view (Hand.option_text).
 
 from engine_core.errors import IllegalAction
-from firmware.play_text import is_bomb
+from firmware.play.text import is_bomb
 
 try:
     from micropython import const

@@ -1,4 +1,4 @@
-# A dealt match in the journal (firmware/journal.py), beside the score book's payloads.
+# A dealt match in the journal (firmware/storage/journal.py), beside the score book's payloads.
 #
 # The match starts as any other: settings, then the score book's "new". A "dealt"
 # payload follows it ({"t": "dealt", "game", "levels", "first_dealer"}: who sits where);
@@ -13,7 +13,7 @@
 # snapshot (settings, new, dealt, rounds, the round in progress) reads back as the
 # appends that made it.
 
-from firmware.book_codec import decode as book_decode, encode as book_encode
+from firmware.storage.book_codec import decode as book_decode, encode as book_encode
 
 ESCAPE = 28  # action_codec: seat 0, verb EXT (7), no flags
 

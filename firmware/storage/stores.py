@@ -1,5 +1,5 @@
-# Where the journal (firmware/journal.py) lives: the board's microcontroller.nvm, or an
-# I2C FRAM when one is found at start-up (firmware/fram_store.py: a module of its own, so a
+# Where the journal (firmware/storage/journal.py) lives: the board's microcontroller.nvm, or an
+# I2C FRAM when one is found at start-up (firmware/storage/fram_store.py: a module of its own, so a
 # board holds the code of the one store it uses).
 #
 # A store offers ``areas``, ``size``, ``read(area, offset, n) -> bytes``,
@@ -25,7 +25,7 @@ class NvmStore:
         self.reserve()
 
     def reserve(self):
-        # The compaction's buffer (firmware/journal.py reset), made at a VM's start while the
+        # The compaction's buffer (firmware/storage/journal.py reset), made at a VM's start while the
         # heap is whole: after hours of play a heap may have no 4 KB in one piece left. A
         # dealt match lets it go for the round (firmware/app.py room_for_a_round).
         if self.spare is None:
@@ -44,7 +44,7 @@ class NvmStore:
     def blank(self):
         # Nothing but 0xFF: an nvm never written (or erased). Anything else that is no
         # journal is a match that could not be read (firmware/app.py asks what to do).
-        from firmware.journal import ERASED
+        from firmware.storage.journal import ERASED
 
         off = 0
         while off < self.size:
@@ -60,7 +60,7 @@ class NvmStore:
         if len(data) == self.size:
             self.write(0, 0, data)
             return
-        from firmware.journal import ERASED
+        from firmware.storage.journal import ERASED
 
         buf = bytearray(self.size)
         n = len(data)

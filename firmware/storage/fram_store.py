@@ -1,4 +1,4 @@
-# The journal's store on an I2C FRAM (the interface: firmware/stores.py).
+# The journal's store on an I2C FRAM (the interface: firmware/storage/stores.py).
 
 class FramStore:
     # Two areas, the halves of an FRAM (adafruit_fram: slice reads and assignments, no
@@ -23,7 +23,7 @@ class FramStore:
         # last, once its area is whole (a chip as it comes, or one whose first compaction
         # the power cut short: nothing was lost). Anything else that reads as no journal is
         # a match that could not be read (firmware/app.py asks what to do).
-        from firmware.journal import HEAD_LEN, headed
+        from firmware.storage.journal import HEAD_LEN, headed
 
         for a in range(self.areas):
             if headed(self.read(a, 0, HEAD_LEN)):
@@ -42,7 +42,7 @@ class FramStore:
         self.fram[a:a + len(data)] = data
 
     def replace(self, area, data):
-        from firmware.journal import ERASED, HEAD_LEN, last_used
+        from firmware.storage.journal import ERASED, HEAD_LEN, last_used
 
         self.write(area, 0, ERASED[:HEAD_LEN])
         self.write(area, HEAD_LEN, data[HEAD_LEN:])

@@ -8,7 +8,7 @@
 # the first team's, DOWN: the second's); so the common round is OK, a few steps, OK.
 # A call sets the first player out to the caller until that field is set by hand.
 
-from firmware.form import Field, find
+from firmware.rounds.form import Field, find
 
 TICHU_POINTS = list(range(-25, 130, 5))
 CALLS = (None, "tichu", "grand")

@@ -17,13 +17,13 @@ _TIDY = 8 if hasattr(gc, "mem_free") else 0
 
 def _records(store, older):
     # The journaled payloads as dicts: the store's own (bytes, firmware/book_codec), or
-    # those of an older home being moved in (firmware/storage_choice.py). A payload that
+    # those of an older home being moved in (firmware/storage/choice.py). A payload that
     # cannot be read is skipped, as ScoreBook.replay skips a change it cannot redo.
-    from firmware.dealt_codec import Decoder
+    from firmware.storage.dealt_codec import Decoder
 
     decode = Decoder().decode
     if older is None:
-        from firmware.journal import Journal
+        from firmware.storage.journal import Journal
 
         source, fmt = Journal(store).records(), "bin"
     else:
@@ -102,10 +102,10 @@ def load(store, older, settings, dealt=None):
 def write(store, state, data, dealt=False):
     # Journal one change; ``data`` None writes the whole ``state()`` (payload dicts,
     # any iterable, in journal order) as a compaction, as does an append that no longer
-    # fits. ``dealt``: a dealt match's seats are journaled (firmware/dealt_codec.py).
+    # fits. ``dealt``: a dealt match's seats are journaled (firmware/storage/dealt_codec.py).
     # OSError (JournalFull among them) if it could not be saved.
-    from firmware.dealt_codec import Encoder
-    from firmware.journal import Journal
+    from firmware.storage.dealt_codec import Encoder
+    from firmware.storage.journal import Journal
 
     def whole():
         encode = Encoder().encode

@@ -5,8 +5,8 @@
 # bombs), BACK returns to the menu where there is one. Loaded only while a hand shows it.
 
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP
-from firmware.play_menu import ASK
-from firmware.play_text import NO_BOMB, value_token
+from firmware.play.menu import ASK
+from firmware.play.text import NO_BOMB, value_token
 
 
 def actions(hand):

@@ -1,0 +1,1 @@
+# The score keeper's round forms (Chimera, Tichu), their summary and presets.

@@ -1,0 +1,1 @@
+# The journal and where it is kept: the stores (nvm, FRAM), the codecs, the CRC.
