@@ -65,7 +65,7 @@ MATCH_LIMIT = 100  # the lowest limit Play: setup offers (firmware/app.py LIMITS
 KEEPER_LIMIT = 200
 REBOOT = "soft reboot"
 PARTS = ("keeper", "chimera-en", "tichu-en", "chimera-de", "tichu-de")
-MATCHES = ("chimera-match", "tichu-match")  # on the PicoSystem
+MATCHES = ("chimera-match", "tichu-match", "session")  # on the PicoSystem
 QUICK = ("keeper", "chimera-en")
 PAPER = {"badger2040": 2000}  # e-paper boards: their least time between refreshes (boards/ REFRESH_MS)
 OUT = os.path.join(ROOT, "build", "emu-check")
@@ -298,7 +298,7 @@ def run_part(board, part, out_root, install="drive"):
     emu = EmuBoard(board, settings=SETTINGS, install=install)
     probe = Probe(emu, out_dir, "" if part == "keeper" else part + "-", log)
     step = None
-    setup = "newmatch" if part == "keeper" else "playsetup"  # the part proper starts after this screen
+    setup = "playsetup" if part in PARTS[1:] + MATCHES[:2] else "newmatch"  # the part proper starts after it
     try:
         res["boot_ms"] = emu.boot()
         probe.sample()
@@ -317,7 +317,7 @@ def run_part(board, part, out_root, install="drive"):
             pl.menu(dev, "Settings")
             pl.choose(dev, "lang", lang)
             dev.press("ok")
-        if part == "keeper":
+        def keeper():
             pl.new_match(dev, "tichu", KEEPER_LIMIT)
             for kw in (dict(points=65), dict(points=70), dict(first=0, double=True)):
                 pl.tichu_round(dev, **kw)
@@ -327,16 +327,9 @@ def run_part(board, part, out_root, install="drive"):
             if pl.screen_name(dev) != "MatchEnd":
                 raise AssertionError("the keeper's match did not end: %s" % pl.screen_name(dev))
             res["totals"] = list(dev.app.book.totals)
-        else:
-            whole = part.endswith("-match")
+
+        def dealt(game, whole):
             pl.play_setup(dev, game, humans=(0,), level=3, pause=0, limit=MATCH_LIMIT if whole else None)
-            back = dev.press
-
-            def pressed(key):  # the table's frame after the first BACK to it
-                back(key)
-                table_shot(probe)
-
-            dev.press = pressed
             while True:
                 n = play_round(step)
                 res["rounds"] += 1
@@ -344,7 +337,7 @@ def run_part(board, part, out_root, install="drive"):
                     % (res["rounds"], n, step.checks, len(step.mismatches), dev.app.book.totals))
                 if emu.traceback():
                     break
-                dev.press("ok")  # the next round (a reload), or the match's end
+                dev.press("ok")  # the next round (a reload on the drive install), or the match's end
                 step.check("after the breakdown")
                 if pl.screen_name(dev) == "MatchEnd" or not whole:
                     break
@@ -352,6 +345,27 @@ def run_part(board, part, out_root, install="drive"):
             res["over"] = dev.app.book.over()
             if whole and not res["over"]:
                 raise AssertionError("the match did not end")
+
+        back = dev.press
+
+        def pressed(key):  # the table's frame after the first BACK to it
+            back(key)
+            table_shot(probe)
+
+        dev.press = pressed
+        if part == "keeper":
+            keeper()
+        elif part == "session":
+            # one power-up, as a table's evening: a keeper match, a dealt Chimera round and the
+            # next one dealt, German, a dealt Tichu round and the next one dealt
+            keeper()
+            dealt("chimera", False)
+            pl.menu(dev, "Settings")
+            pl.choose(dev, "lang", 1)
+            dev.press("ok")
+            dealt("tichu", False)
+        else:
+            dealt(game, part.endswith("-match"))
         probe.run(200)
     except Exception as e:  # noqa: BLE001 (the part's failure is reported, the others run on)
         res["error"] = "%s: %s" % (type(e).__name__, e)
@@ -438,6 +452,19 @@ def figures(emu, probe, step, setup):
     out["holds"] = holds
     out["no_change"] = nochange
     out["reloads"] = reloads
+    # the next dealt round: OK on the breakdown to the first pixels after the next hand's heap
+    # line (a player's wait from the last card's score to their next cards; on the drive install
+    # a fresh VM in between)
+    nexts = []
+    for i, rec in enumerate(presses):
+        if rec["screen"] != "PlayScore" or rec["key"] != "ok":
+            continue
+        end = presses[i + 1]["down"] if i + 1 < len(presses) else float("inf")
+        hand = [h[0] for h in heap if rec["down"] < h[0] < end and h[1] == "hand"]
+        px = [t for t in probe.changes if hand and hand[0] <= t < end]
+        if px:
+            nexts.append(round(px[0] - rec["down"], 1))
+    out["next_round"] = nexts
     # bot decisions: after a human's action on the hand, the app opens the table (its heap
     # line), and in the same pass of the main loop the bots play in one burst (pause 0: up to
     # firmware/screens/table.py _BURST actions, no redraw between), then the table is drawn
@@ -536,6 +563,7 @@ def board_figures(results):
     if bots:
         fig["bot_decision"]["bots"] = sum(b["bots"] for b in bots)
         fig["bot_decision"]["mean"] = round(sum(b["ms"] for b in bots) / sum(b["bots"] for b in bots), 1)
+    fig["next_round"] = stats([x for r in results for x in r.get("next_round", [])])
     fig["reload"] = {}
     for what in sorted({x["what"] for x in reloads}):
         fig["reload"][what] = stats([x["ms"] for x in reloads if x["what"] == what])
@@ -589,6 +617,8 @@ def table(name, fig):
         rows.append("    (e-paper: the first pixels of a change wait for the panel's refresh, at most one per"
                     " %d ms: the press and bot figures above are the panel's pace, not the app's)"
                     % PAPER[board])
+    rows.append("  the next dealt round: OK on the breakdown to the next hand's first pixels: %s"
+                % fmt_ms(fig.get("next_round")))
     for what, s in fig["reload"].items():
         rows.append("  reload, key-down to the new VM's first heap line (%s): %s" % (what, fmt_ms(s)))
     pu = fig["power_up"]
