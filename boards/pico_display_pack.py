@@ -31,7 +31,7 @@ def make_display():
     # The display made at power-up lives on across a reload (firmware/install.py) as
     # supervisor.runtime.display: taken again, the panel is not set up anew (no flash).
     # Making it is a module of its own, loaded only then: its names would be interned in
-    # every VM, and a dealt round's VM is a few names from a seventh qstr pool (README).
+    # every VM, and a dealt round's VM is a few names from a seventh qstr pool (docs/heap.md).
     import supervisor
 
     kept = supervisor.runtime.display

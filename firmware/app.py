@@ -135,7 +135,7 @@ class Panel:
         # The panel keeps what it shows (nothing refreshes it until show()), but the
         # display no longer holds the last screen's objects: 2.5-6 KB freed before the
         # next screen's code loads. (Names the board has interned already: a new one in a
-        # dealt round's VM can cost the 7.7 KB of a seventh qstr pool, README.)
+        # dealt round's VM can cost the 7.7 KB of a seventh qstr pool, docs/heap.md.)
         self.display.root_group = self.group
 
     def flush(self, now, idle_ms):
@@ -271,7 +271,7 @@ class App:
         try:
             mod = __import__("firmware.screens." + module, None, None, [cls])
             scr = getattr(mod, cls)(self, *args)
-        except MemoryError:  # (a dealt round's breakdown can need a seventh qstr pool: README)
+        except MemoryError:  # (a dealt round's breakdown can need a seventh qstr pool: docs/heap.md)
             if not self._no_room():
                 raise
             return

@@ -510,8 +510,9 @@ def deploy(board, drive=None, mpy_cross=None, root=None, site=None, io=None, log
     drive = choose_drive(drive)
     if not os.access(drive, os.W_OK):
         raise DeployError("%s is read-only for this computer. The app's first version took the drive "
-                          "at every power-up: unplug the board, hold its Back key (README) while plugging "
-                          "it in, and deploy again; this version leaves the drive to the computer." % drive)
+                          "at every power-up: unplug the board, hold its Back key (docs/install.md) while "
+                          "plugging it in, and deploy again; this version leaves the drive to the computer."
+                          % drive)
     check_board_id(board, drive, profiles)
     contents = app_files(board, mpy_cross, root, site)
     entry = loader(root)

@@ -246,7 +246,7 @@ def cli_problem(out, mpy_cross):
     if out and new_file_problem(out):
         return new_file_problem(out)
     if mpy_cross and not (os.path.isfile(mpy_cross) and os.access(mpy_cross, os.X_OK)):
-        return "no mpy-cross at %s (CircuitPython's, see README: make uf2)" % mpy_cross
+        return "no mpy-cross at %s (CircuitPython's, see docs/install.md)" % mpy_cross
     return None
 
 

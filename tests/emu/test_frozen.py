@@ -14,7 +14,7 @@ from host_sim.player import BOARDS, screen_name
 from host_sim.uf2 import kit_problem, toolchain_problem
 
 WHY = kit_problem() or toolchain_problem()  # (installs the toolchain where it may: root, apt-get)
-# The drive install leaves 126-131 KB free at the menu (README); frozen, the app's modules
+# The drive install leaves 126-131 KB free at the menu (docs/emulator.md); frozen, the app's modules
 # hold about 25 KB instead of about 116 KB.
 FROZEN_MENU_FREE = 150_000
 NEWER = [("newer_build.py", b"BUILD = 2\n")]  # a module more: another firmware image

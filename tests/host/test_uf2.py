@@ -26,8 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TOOLS = os.path.join(os.path.dirname(ROOT), "shared", "tools")
 CP = os.path.join(TOOLS, "circuitpython-rp2040")
 MPY_CROSS = os.path.join(TOOLS, "mpy-cross")
-NO_CP = ("CircuitPython's RP2040-like interpreter is not at %s (the README says what it is): the UF2's drive "
-         "is not mounted nor booted" % CP)
+NO_CP = ("CircuitPython's RP2040-like interpreter is not at %s (docs/development.md says what it is): the "
+         "UF2's drive is not mounted nor booted" % CP)
 NO_MPY = "CircuitPython's interpreter or mpy-cross is not in %s: the .mpy drive is not booted" % TOOLS
 MB = 1024 * 1024
 # The issue's flash sizes: what CircuitPython gives each board's drive (all of it from 1 MB on).

@@ -380,7 +380,7 @@ class Report:
     def blank(self, k):
         # Whether ``k`` is what a board whose nvm was erased loads: nothing, or the first
         # version's match when its files are still on CIRCUITPY (read again then, as on the
-        # day of the update: the README's choice); state 0 is what the first boot loaded.
+        # day of the update: docs/storage.md's choice); state 0 is what the first boot loaded.
         return k == EMPTY_KEY or k == self.state(0)
 
     def span_of(self, op):

@@ -310,7 +310,7 @@ def test_a_cut_while_moving_in_keeps_the_first_versions_match(tmp_path):
 
 
 def test_a_blank_nvm_after_a_cut_in_a_compaction_reads_the_first_versions_files_again(tmp_path):
-    # A choice, written in the README: a cut between a compaction's erase and its first page
+    # A choice, written in docs/storage.md: a cut between a compaction's erase and its first page
     # leaves the nvm blank, as on the day of the update; nothing the board can write survives
     # an erase of its one sector, and it never writes CIRCUITPY, so the first version's files
     # (if the user has not deleted them) are moved in again: the match of before the update
