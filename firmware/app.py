@@ -30,15 +30,7 @@ import displayio
 
 from engine_core.scorebook import GAMES
 from firmware import install
-from firmware.install import (
-    BOT_MODULES,
-    GAME_MODULES,
-    JOURNAL_MODULES,
-    SCREEN_MODULES,
-    drop,
-    fresh_vm,
-    switch,
-)
+from firmware.install import drop, fresh_vm, switch
 from firmware.keys import Input, ticks_diff
 from firmware.texts import Texts
 from firmware.ui import Screen, Ui
@@ -75,9 +67,29 @@ _HOME = const(("menu", "Menu", ()))
 # The limits a match may be played to (C9.1 suggests 300, 400, 500, 750; T7.1 plays to 1000).
 LIMITS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000, 1250, 1500, 2000,
           2500, 3000)
+# Modules that only screens use: dropped (on the drive install, firmware/install.py)
+# whenever the screen on top changes. The bots too: only the table asks them
+# (engine_core.dealt imports the driver, the driver the bots, at each question), so they
+# are never held beside a seat's cards; and the shuffle and the scoring, needed once a
+# round. A name ending in "." or "_" stands for every module it begins.
+BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.chimera.bot",
+               "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
+SCREEN_MODULES = ("firmware.screens.", "firmware.rounds.", "firmware.play.", "engine_core.chimera.scoresheet",
+                  "engine_core.tichu.scoresheet", "engine_core.entry_fields", "engine_core.match_stats",
+                  "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
+                  "engine_core.tichu.scoring") + BOT_MODULES
+# The engine's games (rules, views, bots): a dealt match loads its game's; they go when
+# another match takes its place, so a Tichu match after a Chimera one holds one game.
+_GAME_MODULES = const(("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu",
+                       "engine_core.tichu."))
 # Journal bytes kept free for a dealt round (firmware/storage/journal.py; a round writes at most
 # about 300).
 _ROUND_ROOM = const(1024)
+# The journal's code: loaded for a write, dropped after it.
+_JOURNAL_MODULES = const(("firmware.storage.saves", "firmware.storage.journal", "firmware.storage.book_codec",
+                          "firmware.storage.dealt_codec", "engine_core.action_codec"))
+
+
 def heap_log_level():
     # CARDS_HEAP_LOG in the drive's settings.toml: 1 prints the free heap at every change
     # of screen on the console, 2 also the largest block one allocation can have (a test
@@ -201,7 +213,7 @@ class App:
         older = None
         # A dealt match's cards are dealt again only now: its game's modules, held for the
         # whole match, take the room the journal's code leaves (not gaps between its parts).
-        drop(JOURNAL_MODULES)
+        drop(_JOURNAL_MODULES)
         gc.collect()
         self.texts = Texts(self.settings["lang"])
         self._resume(kept)
@@ -474,7 +486,7 @@ class App:
                 self.unsaved = True
         except OSError:  # nothing written, or a torn frame the next write skips
             self.unsaved = True
-        drop(JOURNAL_MODULES)
+        drop(_JOURNAL_MODULES)
         gc.collect()
 
     def room_for_a_round(self):
@@ -518,7 +530,7 @@ class App:
         if s is not None and s.unsaved and s.playing():
             s.flush()
         self.session = None
-        drop(GAME_MODULES)
+        drop(_GAME_MODULES)
         gc.collect()
         # The round's VM let the compaction's buffer go (room_for_a_round); what comes next
         # (a new match) compacts: the buffer again, now that the game's code left room.

@@ -12,7 +12,7 @@ import supervisor
 
 from boards import select
 from firmware.app import App
-from firmware.install import START_MODULES, drop, light, reload
+from firmware.install import drop, light, reload
 from firmware.storage.choice import find_fram, open_store
 
 profile = select()
@@ -20,10 +20,12 @@ store, older = open_store(fram=find_fram(profile))
 display = profile.make_display()
 app = App(profile, display, profile.make_keys(), store, profile.make_encoder(), older)
 app.on_reload = lambda: reload(display)
-done = START_MODULES + (profile.__name__,)
+done = ("boards", profile.__name__, "firmware.storage.choice", "firmware.storage.stores",
+        "firmware.storage.fram_store", "firmware.storage.legacy_journal", "firmware.storage.journal",
+        "firmware.storage.crc32", "firmware.storage.book_codec")
 del select, open_store, find_fram, profile, older
 drop(done)  # (the drive install's heap; frozen, they stay)
-del done, drop, START_MODULES
+del done, drop
 app.step(supervisor.ticks_ms())  # the first frame, then the backlight (dark after a reload)
 light(display)
 del light

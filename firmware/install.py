@@ -46,31 +46,11 @@ def frozen(path):
 
 FROZEN = frozen(__file__)
 
-# Modules that only screens use: dropped whenever the screen on top changes. The bots
-# too: only the table asks them (engine_core.dealt imports the driver, the driver the
-# bots, at each question), so they are never held beside a seat's cards; and the
-# shuffle and the scoring, needed once a round.
-# A name ending in "." or "_" stands for every module it begins.
-BOT_MODULES = ("engine_core.bot_driver", "engine_core.proposal", "engine_core.chimera.bot",
-               "engine_core.chimera.bot_", "engine_core.tichu.bot", "engine_core.tichu.bot_")
-SCREEN_MODULES = ("firmware.screens.", "firmware.rounds.", "firmware.play.", "engine_core.chimera.scoresheet",
-                  "engine_core.tichu.scoresheet", "engine_core.entry_fields", "engine_core.match_stats",
-                  "engine_core.chimera.deal", "engine_core.tichu.deal", "engine_core.chimera.scoring",
-                  "engine_core.tichu.scoring") + BOT_MODULES
-# The engine's games (rules, views, bots): a dealt match loads its game's; they go when
-# another match takes its place, so a Tichu match after a Chimera one holds one game.
-GAME_MODULES = ("engine_core.chimera", "engine_core.chimera.", "engine_core.tichu", "engine_core.tichu.")
-# The journal's code: loaded for a write, dropped after it.
-JOURNAL_MODULES = ("firmware.storage.saves", "firmware.storage.journal", "firmware.storage.book_codec",
-                   "firmware.storage.dealt_codec", "engine_core.action_codec")
-# What only the app's start needs (firmware/code.py drops it before the main loop).
-START_MODULES = ("boards", "firmware.storage.choice", "firmware.storage.stores",
-                 "firmware.storage.fram_store", "firmware.storage.legacy_journal", "firmware.storage.journal",
-                 "firmware.storage.crc32", "firmware.storage.book_codec")
-
 
 def drop(names):
-    # The drive install forgets these modules (their package keeps a reference as well).
+    # The drive install forgets these modules (their package keeps a reference as well). A
+    # name ending in "." or "_" stands for every module it begins. Which modules go when:
+    # firmware/app.py (its *_MODULES; not here, for the drive's names: docs/heap.md).
     # Whole names are looked up, not searched for: a write that just ran out of heap drops
     # the journal's code this way, and the list of every module's name would need heap too.
     if FROZEN:

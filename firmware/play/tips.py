@@ -39,7 +39,8 @@ def _propose(hand):
     # None else. The bots' modules go again at once.
     if not hand.due()[1]:
         return None
-    from firmware.install import BOT_MODULES, drop
+    from firmware.app import BOT_MODULES
+    from firmware.install import drop
 
     # Imported by name: the bots are the engine's own to type-check (as in dealer.py).
     proposal = __import__("engine_core.proposal", None, None, ["propose"])

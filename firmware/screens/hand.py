@@ -23,18 +23,16 @@
 #
 # Only this seat's hand is read, through its seat view (engine_core/<game>/view.py).
 #
-# The screen is three modules: this one (the seat's cards, its legal plays, the keys
-# and the actions), hand_menu.py (the menu and the free selection's items) and
-# hand_draw.py (the panel).
-
+# The screen is two modules: this one (the seat's cards, its legal plays, the menu and
+# the free selection's items, the keys and the actions) and hand_draw.py (the panel). Not
+# more: on the drive install every module is a few more names the board interns
+# (docs/heap.md, the seventh qstr pool).
 
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP, ticks_diff
-from firmware.play.menu import ACT, ASK, CARDS, PLAY
-from firmware.play.text import NO_BOMB, is_bomb
+from firmware.play.menu import ACT, ASK, CARDS, PLAY, columns
+from firmware.play.text import NO_BOMB, colour, face, is_bomb, reading, value_token
 from firmware.screens.hand_draw import HandDraw
-from firmware.screens.hand_menu import HandMenu
-from firmware.ui import Screen
 
 try:
     from micropython import const
@@ -48,7 +46,7 @@ MAHJONG_CARD = 1 << 3 | 4
 GRACE = 300  # ms after a hand came up by itself in which its keys are an OK meant for the table
 
 
-class Hand(HandMenu, HandDraw, Screen):
+class Hand(HandDraw):
     # the caches too: the legal list of a Tichu trick can be 10 KB, not to be held once gone
     WIDGETS = ("head", "right", "cur", "marks", "mark_layer", "cards", "labels", "label_layer", "lines",
                "_acts", "_plays", "_items", "_menu", "_view", "_public")
@@ -57,11 +55,10 @@ class Hand(HandMenu, HandDraw, Screen):
     _plays = None  # (the distinct plays, those that are bombs), likewise
     _menu = None  # (state, the menu's columns), per position
     _view = None  # (state, the seat view), likewise
-    _public = None  # (state, the texts of the table it shows), likewise
     TURN = DOWN
 
     def __init__(self, app, seat, claim=False, auto=False):
-        Screen.__init__(self, app)
+        HandDraw.__init__(self, app)
         self.seat = seat
         self.claim = claim
         self.sel = []  # the selected cards, in the order chosen (a push: next, partner, previous)
@@ -221,6 +218,142 @@ class Hand(HandMenu, HandDraw, Screen):
         return plays.at(i) if isinstance(plays, Pieces) else plays[i]
 
     # -- the menu ----------------------------------------------------------------------
+
+    def menu(self):
+        # The menu's columns now ([[option]]: firmware/play/menu.py), or None where the free
+        # selection is the only way (the push, the exchange) or was chosen.
+        st = self.state()
+        if st is None:
+            return None
+        m = self._menu
+        if m is None or m[0] is not st:
+            kind = self.due()[0]
+            try:
+                cols = columns(self, self.claim) if kind in ("bid", "grand", "gift", "play") else []
+            except MemoryError:
+                # A lead of some 200 plays in a heap with no room for their menu. A VM that
+                # has journaled something gives way to a fresh one (App._no_room), which
+                # may have the room; a fresh one offers the free selection: every play,
+                # the pass and the call are there too.
+                if kind != "play" or self.app.may_give_way():
+                    raise
+                cols = []
+            m = self._menu = (st, cols)
+            if self.at is not st:  # a new position: the menu opens on the proposal or the first play
+                self.at = st
+                self.place(cols)
+        return None if self.free or not m[1] else m[1]
+
+    def place(self, cols):
+        self.col = self.row = 0
+        self.proposal = None
+        if cols and isinstance(cols[-1][0], tuple) and cols[-1][0][0] == ACT and cols[-1][0][1][1] == "pass" \
+                and not isinstance(cols[0][0], int):
+            self.col = len(cols) - 1  # nothing to play but Pass
+        self.show_option()
+
+    def tips(self):
+        # Does this seat's player want proposals (and is it not a bomb claim)?
+        play = self.app.settings["play"]
+        return not self.claim and len(play) > 4 and play[4] >> self.seat & 1
+
+    def proposed(self):
+        # The strong bot's proposal for this position, once (firmware/play/tips.py).
+        if not self.tips() or self.asked is self.state():
+            return False
+        from firmware.play.tips import proposed
+
+        return proposed(self)
+
+    def reason(self):
+        # The proposal's reason while it is in view, else None.
+        if self.proposal is None:
+            return None
+        from firmware.play.tips import reason
+
+        return reason(self)
+
+    def option(self):
+        # The option in view, expanded.
+        cols = self.menu()
+        if cols is None:
+            return None
+        self.col %= len(cols)
+        self.row %= len(cols[self.col])
+        return self.expand(cols[self.col][self.row])
+
+    def expand(self, o):
+        # An option as ("play", cards, as), ("act", ...): a play's code (play/menu.py plays) back.
+        if not isinstance(o, int):
+            return o
+        cards = self.play_at(o >> 4, not self.due()[1])
+        k = o & 15
+        return (PLAY, cards, self.readings_of(cards)[k - 1] if k else None)
+
+    def show_option(self):
+        # The cards of the option in view become the selection (marked in the hand).
+        o = self.option()
+        if o is not None:
+            self.sel = list(o[1]) if o[0] == PLAY else []
+
+    def option_text(self):
+        cols = self.menu()
+        w = self.option()
+        n = len(cols[self.col])
+        if w[0] == PLAY:
+            g = self.session().dealt.game
+            try:
+                r = g.reading_for(w[1], self.over(), w[2])
+            except IllegalAction:  # a bomb seen out of turn, when no trick is to beat
+                r = g.reading_for(w[1], None, w[2])
+            text = reading(self.game(), r, self.t)
+            if w[2] is not None:
+                text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+            if self.proposal is not None:  # a proposed Mah Jong play: the wish OK makes with it
+                from firmware.play.tips import wish
+                text += wish(self)
+        else:
+            text = w[-1]
+        if n > 1:
+            text += "  %d/%d" % (self.row + 1, n)
+        return text
+
+    def items(self):
+        # (text, colour, card code or None, selected, action) for the cards, then (in the
+        # free selection) the actions; kept from a press's keys to its draw while the
+        # position and the selection stay.
+        st = self.state()
+        sel = tuple(self.sel)
+        free = self.menu() is None
+        memo = self._items
+        if memo is not None and memo[0] is st and memo[1] == sel and memo[2] == free:
+            return memo[3]
+        ui = self.app.ui
+        game = self.game()
+        mono = not ui.colour
+        out = []
+        for c in self.hand():
+            col = colour(c, ui.fg) if ui.colour else ui.fg
+            out.append((face(game, c, mono and free), col, c, c in sel, None))
+        if free:
+            from firmware.play.free import actions
+
+            for text, a in actions(self):
+                out.append((text, ui.hi if ui.colour else ui.fg, None, False, a))
+        self._items = (st, sel, free, out)
+        return out
+
+    def picking(self):
+        # How many cards this moment lets the seat pick (0: none).
+        kind, mine = self.due()
+        if kind in ("play", "gift"):
+            return 20 if (mine and kind == "play") or self.game() == "tichu" else 0
+        if mine and kind == "give":
+            st = self.state()
+            return 1 if st.bid == 30 else 2
+        if mine and kind == "push":
+            return 3
+        return 0
 
     def tick(self, now):
         # Once a round, what the push or the exchange brought, in a message before the

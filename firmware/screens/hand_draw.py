@@ -1,6 +1,9 @@
 # The hand on the panel (firmware/screens/hand.py): the trick to beat, the wish, what came
 # from whom, the cards with the play in view marked, the status lines, the option in view.
 
+# mypy: disable-error-code="attr-defined, has-type"
+# (the drawing reads what Hand, its subclass, keeps: its seat, state and menu)
+
 import displayio
 
 from engine_core.errors import IllegalAction
@@ -8,7 +11,7 @@ from firmware.keys import OK
 from firmware.play.menu import ASK, CARDS, PLAY
 from firmware.play.text import cards_text, face, reading, value_token
 from firmware.texts import wrap
-from firmware.ui import text_grid, text_palette, write_text
+from firmware.ui import Screen, text_grid, text_palette, write_text
 
 try:
     from micropython import const
@@ -25,8 +28,9 @@ _FACE = const(3)  # characters of the widest card face ("10j", "Phx")
 
 
 
-class HandDraw:
-    # Mixed into Hand: the panel's objects (build) and their contents (draw).
+class HandDraw(Screen):
+    # Hand's base: the panel's objects (build) and their contents (draw).
+    _public = None  # (state, the texts of the table it shows), per position
 
     def status(self):
         # (text, fine): what the selection is and whether it may be played, or why not.

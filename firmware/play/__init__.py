@@ -1,1 +1,0 @@
-# The dealt round's hand: its play menu, free selection, refusals, tips, texts, the match's start.

@@ -1,1 +1,0 @@
-# The score keeper's round forms (Chimera, Tichu), their summary and presets.

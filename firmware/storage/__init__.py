@@ -1,1 +1,0 @@
-# The journal and where it is kept: the stores (nvm, FRAM), the codecs, the CRC.
