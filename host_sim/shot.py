@@ -1,12 +1,14 @@
 """`python -m host_sim shot --board NAME --keys "down down ok" --out FILE.png`
 
 Runs the firmware headless on the board's profile, presses the keys (logical names:
-up down left right ok back menu, and cw/ccw for an encoder; "up*3" repeats), waits for
-the panel to refresh as the board would (e-paper: its 2 s limit) and writes what is on
+up down left right ok back menu bomb, and cw/ccw for an encoder; "up*3" repeats), waits
+for the panel to refresh as the board would (e-paper: its 2 s limit) and writes what is on
 the panel as a PNG of exactly its size. No window, no display server. ``--keys ""``
-shows the start screen. ``--state DIR`` keeps the journal (the running match and the
+shows the start screen. A hand that came up by itself takes no key for a moment (an OK
+meant for the table, firmware/screens/hand.py GRACE): the keys wait that out, as a person
+reading the cards does. ``--state DIR`` keeps the journal (the running match and the
 settings) in DIR, as the board keeps it on its flash, so several calls can continue a
-match."""
+match; each call starts on the screen the board powers up on."""
 
 import contextlib
 import os
@@ -56,13 +58,25 @@ def _why(err, path):
     return (err.strerror or str(err)).lower()
 
 
+def press_keys(dev, text):
+    """Press ``text``'s logical keys on the simulator ``dev``, each after the grace time of a
+    hand that came up by itself (a person reads the cards first)."""
+    from host_sim.device import parse_keys
+    from host_sim.player import calm
+
+    for name in parse_keys(text, dev.profile.ID, dev.key_names):
+        calm(dev)
+        dev.press(name)
+
+
 def main(argv):
     from host_sim.cli import Parser
     from host_sim.device import INSTALL_HELP, INSTALLS
 
     ap = Parser(prog="python -m host_sim shot", description=__doc__.split("\n\n")[1])
     ap.add_argument("--board", default="picosystem", choices=IDS)
-    ap.add_argument("--keys", default="", help='logical keys, e.g. "ok up*3 ok"')
+    ap.add_argument("--keys", default="", help='logical keys (up down left right ok back menu bomb, cw '
+                    'ccw on an encoder), e.g. "ok up*3 ok"')
     ap.add_argument("--out", required=True, help="the PNG to write")
     ap.add_argument("--state", help="directory for the journal (default: start empty, keep nothing)")
     ap.add_argument("--install", default="drive", choices=INSTALLS, help=INSTALL_HELP)
@@ -87,7 +101,7 @@ def main(argv):
         print("shot: cannot keep the journal in %s: %s" % (args.state, _why(e, args.state)), file=sys.stderr)
         return 2
     dev = Device(args.board, store, install=args.install)
-    dev.keys_from(args.keys)
+    press_keys(dev, args.keys)
     data = dev.png()
     f = None
     try:

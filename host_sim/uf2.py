@@ -140,6 +140,13 @@ def _pack(tree, flash, out, combine, log):
 
 # -- the frozen install ------------------------------------------------------------------------
 
+# How each board starts its UF2 bootloader (the drive RPI-RP2).
+BOOTLOADER = {
+    "picosystem": "switch it on while holding X",
+    "pico_display_pack": "hold BOOTSEL on the Pico while plugging in USB",
+    "macropad": "hold the rotary encoder pressed down while plugging in USB",
+    "badger2040": "hold BOOT/USR on the back while pressing RESET",
+}
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython", "kit")
 TOOLCHAIN = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi")
 HOW_TO_INSTALL = "sudo apt-get install -y " + " ".join(TOOLCHAIN)
@@ -282,9 +289,11 @@ def main(argv=None):
                 build_frozen(board, args.out)
             else:
                 build(board, args.out, args.mpy_cross, args.circuitpython_uf2)
-        print("Copied onto the board's RPI-RP2 drive (hold BOOTSEL while plugging it in), a UF2 replaces "
-              "every file on CIRCUITPY (copy off what you keep there first); the match and the settings, in "
-              "the nvm or an FRAM, stay.")
+        for board in [args.board] if args.board else sorted(board_profiles()):
+            print("%s: %s, then copy the .uf2 onto the drive RPI-RP2 that shows up."
+                  % (board, BOOTLOADER[board]))
+        print("A UF2 replaces every file on CIRCUITPY (copy off what you keep there first); the match and "
+              "the settings, in the nvm or an FRAM, stay.")
     except DeployError as e:
         print("uf2: %s" % e, file=sys.stderr)
         return 2
