@@ -132,12 +132,13 @@ heap-journal:
 	$(if $(wildcard ../shared/tools/circuitpython-rp2040),,$(error heap-journal needs ../shared/tools/circuitpython-rp2040, CircuitPython's unix port, built as ../shared/tools/BUILD.md says; it is not there))
 	MICROPYPATH=. ../shared/tools/circuitpython-rp2040 -X heapsize=171K benchmarks/journal_heap.py
 
-## emu: the board's own CircuitPython firmware with the app, in an emulated RP2040 (rp2040js; needs
+## emu: the board's own CircuitPython firmware with the app (INSTALL=frozen: make uf2's), in an emulated RP2040 (rp2040js; needs
 ## ../shared/tools/circuitpython): make emu [BOARD=picosystem] [KEYS="ok up*3 ok"] [OUT=dir] (docs/emulator.md)
 .PHONY: emu
 emu: BOARD ?= picosystem
 emu: venv node_modules
-	$(PY) -m host_sim emu --board "$(BOARD)" --keys "$(KEYS)" $(if $(OUT),--out "$(OUT)")
+	$(PY) -m host_sim emu --board "$(BOARD)" --keys "$(KEYS)" $(if $(OUT),--out "$(OUT)") \
+		$(if $(INSTALL),--install "$(INSTALL)")
 
 ## emu-check: the long runs on the emulated boards, key for key with the simulator, and their figures (heap, presses,
 ## bots, reloads, power-up, flash per save; PNGs and figures.json in build/emu-check): a score-keeper match, a dealt

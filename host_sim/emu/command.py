@@ -1,8 +1,9 @@
 """`python -m host_sim emu --board NAME [--keys "ok up*3 ok"] [--out DIR] [--flash IMG]
-[--save-flash IMG] [--echo]`
+[--save-flash IMG] [--echo] [--install drive|frozen]`
 
 Boots CircuitPython's own firmware for the board in an emulated RP2040 (rp2040js), with the
-app on CIRCUITPY as `make uf2` lays it, presses the keys (logical names as `shot --keys`:
+app on CIRCUITPY as `make uf2 INSTALL=drive` lays it (--install frozen: `make uf2`'s one file,
+the firmware with the app in it), presses the keys (logical names as `shot --keys`:
 up down left right ok back menu, cw/ccw on the MacroPad's encoder; "up*3" repeats) and writes
 DIR/first.png (the first screen) and DIR/last.png (after the keys). Prints one line: chip
 time to the first screen and in all, the screens seen with their free heap, the flash's
@@ -68,6 +69,9 @@ def main(argv):
     ap.add_argument("--flash", help="a flash image to start from (saved by --save-flash)")
     ap.add_argument("--save-flash", help="save the flash (the drive and the nvm) here at the end")
     ap.add_argument("--echo", action="store_true", help="print the firmware's console as it comes")
+    ap.add_argument("--install", default="drive", choices=("drive", "frozen"),
+                    help="drive (default): the board's stock CircuitPython, the app's files on CIRCUITPY; "
+                         "frozen: make uf2's firmware with the app in it")
     args = ap.parse_args(argv)
 
     from host_sim.device import board_key_names, parse_keys
@@ -93,6 +97,10 @@ def main(argv):
         if problem:
             return fail(NAME, "--save-flash: %s" % problem)
     why = missing()
+    if not why and args.install == "frozen":
+        from host_sim.uf2 import kit_problem, toolchain_problem
+
+        why = kit_problem() or toolchain_problem()
     if why:
         return fail(NAME, "cannot run the emulated board: %s" % why)
 
@@ -103,7 +111,7 @@ def main(argv):
     os.makedirs(out, exist_ok=True)
     flash = os.path.abspath(args.flash) if args.flash else None  # the emulator runs in the repository
     try:
-        b = EmuBoard(args.board, flash=flash, echo=echo if args.echo else None)
+        b = EmuBoard(args.board, flash=flash, echo=echo if args.echo else None, install=args.install)
     except EmuError as e:
         return fail(NAME, str(e), 1)
     with b:
