@@ -666,6 +666,8 @@ def main(argv=None):
     ap.add_argument("--installs", default="drive",
                     help="comma-separated: drive (the app's files on CIRCUITPY, the board's stock firmware), "
                          "frozen (make uf2's firmware with the app in it); default drive")
+    ap.add_argument("--markdown", action="store_true",
+                    help="with --merge: the figures as one Markdown table, a column per board and install")
     ap.add_argument("--out", default=OUT,
                     help="folder for the PNGs and figures.json (default build/emu-check)")
     args = ap.parse_args(argv)
@@ -684,6 +686,9 @@ def main(argv=None):
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
     if args.merge:
+        if args.markdown:
+            print(markdown(merged(args.merge, boards), boards))
+            return 0
         return report(merged(args.merge, boards), boards, None, out, args.merge)
     from host_sim.emu.board import missing
 
@@ -732,6 +737,94 @@ def merged(paths, boards):
                     r["source"] = os.path.relpath(os.path.abspath(path), ROOT)
                     parts[(of(r), r["part"])] = r
     return list(parts.values())
+
+
+def markdown(results, boards):
+    """The figures of ``results`` as a Markdown table: a row per figure, a column per board and
+    install (the docs' tables are printed by this, not typed)."""
+    targets = [target(b, i) for i in ("drive", "frozen") for b in boards if any(of(r) == target(b, i)
+                                                                                  for r in results)]
+    figs = {}
+    for t in targets:
+        rs = [r for r in results if of(r) == t]
+        order = list(PARTS + MATCHES)
+        rs.sort(key=lambda r: order.index(r["part"]))
+        figs[t] = board_figures(rs)
+        figs[t]["raw"] = {r["part"]: r for r in rs}
+
+    def ms(st, unit="ms"):
+        if not st:
+            return "-"
+        if unit == "s":
+            return "%.1f / %.1f s" % (st["median"] / 1000, st["worst"] / 1000)
+        return "{:,} / {:,} ms".format(int(round(st["median"])), int(round(st["worst"])))
+
+    def peak(t, part):
+        r = figs[t]["raw"].get(part)
+        p = r and r.get("peak")
+        if not p:
+            return "-"
+        return "{:,} / {:,} B ({})".format(p["free"], p["block"] or 0, p["screen"])
+
+    def menu(t):
+        firsts = [r["screens"][0][2] for r in figs[t]["raw"].values() if r.get("screens")]
+        return "{:,} B".format(min(firsts)) if firsts else "-"
+
+    def fallbacks(t):
+        rounds = sum(r["rounds"] for r in figs[t]["raw"].values() if r["part"] != "keeper")
+        n = sum(r.get("fallbacks") or 0 for r in figs[t]["raw"].values() if r["part"] != "keeper")
+        return "%d in %d rounds" % (n, rounds) if rounds else "-"
+
+    def reloads(t):
+        rl = figs[t]["reload"]
+        return ", ".join("%s %s" % (what, ms(st, "s")) for what, st in rl.items()) or "none"
+
+    def save(t):
+        out = []
+        for key, what in (("save_keeper_round", "keeper round"), ("save_dealt_action", "dealt action"),
+                          ("save_next_deal", "next deal")):
+            st = figs[t][key]
+            if st:
+                out.append("%s %g erase + %g pages (max %d + %d)" % (
+                    what, st["erases_median"], st["programs_median"], st["erases_max"], st["programs_max"]))
+        return "; ".join(out) or "-"
+
+    def checks(t):
+        rs = figs[t]["raw"].values()
+        bad = [r["part"] for r in rs if r.get("error") or r.get("traceback")]
+        return "%d parts, %d checks, %d mismatches%s" % (
+            len(rs), sum(r["checks"] for r in rs), sum(len(r["mismatches"]) for r in rs),
+            ", failed: " + " ".join(bad) if bad else ", no traceback")
+
+    rows = [
+        ("free heap at the menu after power-up", menu),
+        ("power-up to the first screen (median / worst)",
+         lambda t: ms(figs[t]["power_up"]["first_heap"], "s")),
+    ]
+    for part, what in (("keeper", "score keeper"), ("chimera-en", "dealt Chimera round"),
+                       ("chimera-de", "dealt Chimera round, German"), ("tichu-en", "dealt Tichu round"),
+                       ("tichu-de", "dealt Tichu round, German"), ("chimera-match", "whole Chimera match"),
+                       ("tichu-match", "whole Tichu match"),
+                       ("session", "a session in one power-up (keeper, Chimera, German, Tichu)")):
+        if any(part in figs[t]["raw"] for t in targets):
+            rows.append(("%s: least free / largest block (at)" % what, lambda t, part=part: peak(t, part)))
+    rows += [
+        ("fallback reloads for lack of heap", fallbacks),
+        ("a tap to the panel's first change", lambda t: ms(figs[t]["press_tap"])),
+        ("a play (OK on the hand) to the first change", lambda t: ms(figs[t]["press_play"])),
+        ("a bot decision (estimate)", lambda t: ms(figs[t]["bot_decision"])),
+        ("the next dealt round: OK on the breakdown to the next hand", lambda t: ms(figs[t].get("next_round"),
+                                                                                     "s")),
+        ("reloads (a fresh VM)", reloads),
+        ("flash per save (median)", save),
+        ("key for key with the simulator", checks),
+    ]
+    head = ["%s, %s" % (SHORT[t.split("-")[0]], "frozen" if t.endswith("-frozen") else "drive")
+            for t in targets]
+    lines = ["| | " + " | ".join(head) + " |", "| --- |" + " --- |" * len(targets)]
+    for what, f in rows:
+        lines.append("| %s | %s |" % (what, " | ".join(f(t) for t in targets)))
+    return "\n".join(lines)
 
 
 def report(results, boards, wall, out, sources=None, quiet=False):
