@@ -164,8 +164,8 @@ deploy: venv
 ## make uf2 INSTALL=drive [BOARD=...] [MPY_CROSS=path] [CIRCUITPYTHON_UF2=CircuitPython's .uf2 for BOARD, put in front]
 .PHONY: uf2 bundle
 uf2: venv
-	$(PY) -m host_sim uf2 --install "$(or $(INSTALL),frozen)" $(if $(BOARD),--board "$(BOARD)") \
-		$(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(CIRCUITPYTHON_UF2),--circuitpython-uf2 "$(CIRCUITPYTHON_UF2)")
+	$(PY) -m host_sim uf2 --install "$(or $(INSTALL),frozen)" $(if $(BOARD),--board "$(BOARD)")$(if $(MPY_CROSS), \
+		--mpy-cross "$(MPY_CROSS)")$(if $(CIRCUITPYTHON_UF2), --circuitpython-uf2 "$(CIRCUITPYTHON_UF2)")
 
 ## bundle: the Project Bundle zip (CircuitPython 10.x/code.py and lib/, every board) into build/: make bundle [MPY_CROSS=path]
 bundle: venv
