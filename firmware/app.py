@@ -215,7 +215,7 @@ class App:
         # whole match, take the room the journal's code leaves (not gaps between its parts).
         drop(_JOURNAL_MODULES)
         gc.collect()
-        self.texts = Texts(self.settings["lang"])
+        self.texts = Texts(self.settings["lang"], self.ui.fit)
         self._resume(kept)
         if self.session is not None:
             self.room_for_a_round()

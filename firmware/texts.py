@@ -51,7 +51,12 @@ def languages():
 
 
 class Texts:
-    def __init__(self, lang=0):
+    # ``fit``: the panel's spelling of a text (firmware/ui.py Ui.fit: the letters its font
+    # lacks spelled out, "ä" as "ae"), applied to each translated text as it is read, so
+    # that a screen measures the text it will draw (CircuitPython's English builds have no
+    # German letters in their font: "Bot-Stärke" is drawn as "Bot-Staerke", one longer).
+    def __init__(self, lang=0, fit=None):
+        self.fit = fit
         self.lang = 0
         self.keys = None  # bytes: each row's key (KEY bytes), in the file's order
         self.at = None  # bytearray: where each row starts in the file (2 bytes, low first), then its end
@@ -139,7 +144,8 @@ class Texts:
             # Split as bytes, one str made: the board looks each new str up among its interned names.
             cols = self.file.read(end - start).rstrip(b"\r\n").split(b"\t")
             if cols[0] == data and len(cols) > self.lang and cols[self.lang]:
-                return cols[self.lang].decode()
+                text = cols[self.lang].decode()
+                return self.fit(text) if self.fit is not None else text
         except (OSError, ValueError):  # no table, or not the one indexed (UnicodeError: a ValueError)
             self.close()
         return None

@@ -4,8 +4,11 @@ as the board has it: one Bitmap holding every glyph as a tile (``bitmap``) and
 adafruit-blinka-displayio ships (CircuitPython's built-in font is Terminus 12 too).
 
 CircuitPython builds its font with the characters its translation needs; this one has
-ASCII and the German letters, like a German build. ``Font(chars)`` makes one with other
-characters (tests use an ASCII-only font to check the ae/oe/ue fallback)."""
+ASCII alone, like the English builds the boards run (../shared/tools/circuitpython, and the
+frozen UF2s made from them): the app spells "ä" as "ae" there (firmware/ui.py Ui.fit), and the
+emulated PicoSystem drew "Bot-Staerke" where this font, with the German letters, had drawn
+"Bot-Stärke". ``Font(chars)`` makes one with other characters (``ASCII + GERMAN``: a German
+build)."""
 
 import os
 
@@ -30,7 +33,7 @@ class Glyph:
 
 
 class Font:
-    def __init__(self, chars=ASCII + GERMAN):
+    def __init__(self, chars=ASCII):
         import fontio
         from adafruit_bitmap_font import bitmap_font
 

@@ -9,7 +9,7 @@ import pytest
 from firmware import texts
 from firmware.texts import KEY, TABLE, Texts, key, languages
 from firmware.ui import Ui
-from host_sim.stubs.terminalio import ASCII, Font
+from host_sim.stubs.terminalio import ASCII, GERMAN, Font
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -201,8 +201,17 @@ def test_the_app_lets_the_table_go_after_each_pass():
 
 
 def test_letters_the_font_lacks_are_spelled_out():
-    full = Ui(240, 240, 16, font=Font())
-    ascii_only = Ui(240, 240, 16, font=Font(ASCII))
+    full = Ui(240, 240, 16, font=Font(ASCII + GERMAN))  # a German build's font
+    ascii_only = Ui(240, 240, 16, font=Font())  # the English builds the boards run
     assert full.fit("Stummer Jäger") == "Stummer Jäger"
     assert ascii_only.fit("Stummer Jäger, Größe") == "Stummer Jaeger, Groesse"
     assert ascii_only.fit("€") == "?"
+
+
+def test_a_translated_text_is_measured_as_the_panel_spells_it():
+    # The English builds' font has no "ä": the text a screen lays out is the one it draws
+    # (the emulated PicoSystem drew "Bot-Staerke" over its value, laid out for "Bot-Stärke").
+    ui = Ui(240, 240, 16, font=Font())
+    t = Texts(1, ui.fit)
+    assert t.get("Bot level") == "Bot-Staerke"
+    assert Texts(1).get("Bot level") == "Bot-Stärke"
