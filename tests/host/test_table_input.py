@@ -117,8 +117,11 @@ def test_end_of_input_at_the_command_line(tmp_path, game):
 def test_ctrl_c_at_the_command_line(tmp_path, game):
     path = str(tmp_path / "r.json")
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # The child gets Ctrl-C's default: a pytest-xdist worker ignores SIGINT, a child inherits
+    # that, and Python then installs no KeyboardInterrupt for it (the table ended at EOF instead).
     p = subprocess.Popen(_command(game, path), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, env=env)
+                         stderr=subprocess.PIPE, env=env,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen = b""
     deadline = time.time() + 60
     try:
