@@ -82,6 +82,21 @@ def missing():
     return node_ready()
 
 
+def _cached(name, tree, make):
+    """build/emu/<name>-<hash of tree>.uf2, made by ``make(path)`` when it is not there yet
+    (``tree``: the (path, bytes) the image is made of)."""
+    h = hashlib.sha256()
+    for path, data in tree:
+        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    out = os.path.join(CACHE, "%s-%s.uf2" % (name, h.hexdigest()[:16]))
+    if not os.path.isfile(out):
+        os.makedirs(CACHE, exist_ok=True)
+        tmp = "%s.%d.tmp" % (out, os.getpid())  # two test workers may build the same image at once
+        make(tmp)
+        os.replace(tmp, out)
+    return out
+
+
 def drive_image(board, settings=SETTINGS, mpy=True):
     """The UF2 of ``board``'s CIRCUITPY drive as `make uf2` builds it (plus the emulator's
     settings.toml), cached in build/emu by the hash of its files."""
@@ -91,16 +106,8 @@ def drive_image(board, settings=SETTINGS, mpy=True):
     mpy_cross = MPY_CROSS if mpy and os.path.isfile(MPY_CROSS) else None
     extra = [("settings.toml", settings)] if settings else []
     tree = list(drive_tree(board, mpy_cross)) + extra
-    h = hashlib.sha256()
-    for path, data in tree:
-        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
-    out = os.path.join(CACHE, "%s-%s.uf2" % (board, h.hexdigest()[:16]))
-    if not os.path.isfile(out):
-        os.makedirs(CACHE, exist_ok=True)
-        tmp = "%s.%d.tmp" % (out, os.getpid())  # two test workers may build the same image at once
-        build(board, tmp, mpy_cross, log=lambda line: None, extra=extra)
-        os.replace(tmp, out)
-    return out
+    return _cached(board, tree, lambda path: build(board, path, mpy_cross, log=lambda line: None,
+                                                   extra=extra))
 
 
 def frozen_image(board, settings=SETTINGS, modules=()):
@@ -110,16 +117,9 @@ def frozen_image(board, settings=SETTINGS, modules=()):
     from host_sim.uf2 import build_frozen, freeze_tree, frozen_drive
 
     extra = [("settings.toml", settings)] if settings else []
-    h = hashlib.sha256()
-    for path, data in freeze_tree(board) + list(modules) + frozen_drive(board, extra):
-        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
-    out = os.path.join(CACHE, "%s-frozen-%s.uf2" % (board, h.hexdigest()[:16]))
-    if not os.path.isfile(out):
-        os.makedirs(CACHE, exist_ok=True)
-        tmp = "%s.%d.tmp" % (out, os.getpid())
-        build_frozen(board, tmp, log=lambda line: None, extra=extra, modules=modules)
-        os.replace(tmp, out)
-    return out
+    tree = freeze_tree(board) + list(modules) + frozen_drive(board, extra)
+    return _cached(board + "-frozen", tree, lambda path: build_frozen(board, path, log=lambda line: None,
+                                                                       extra=extra, modules=modules))
 
 
 class EmuBoard:
