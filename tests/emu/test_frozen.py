@@ -8,10 +8,11 @@ match (the nvm lies between the firmware and the drive)."""
 import pytest
 
 from host_sim.device import Device
-from host_sim.emu.board import EmuBoard, differences, frozen_image
+from host_sim.emu.board import EmuBoard, frozen_image
 from host_sim.emu.command import press_keys
 from host_sim.player import BOARDS, screen_name
 from host_sim.uf2 import kit_problem, toolchain_problem
+from tests.emu.test_score_keeper import same_frame
 
 WHY = kit_problem() or toolchain_problem()  # (installs the toolchain where it may: root, apt-get)
 # The drive install leaves 126-131 KB free at the menu (docs/emulator.md); frozen, the app's modules
@@ -24,14 +25,6 @@ NEWER = [("newer_build.py", b"BUILD = 2\n")]  # a module more: another firmware 
 def _needs_the_kit():
     if WHY:
         pytest.skip("the frozen install: %s" % WHY)
-
-
-def same_frame(emu, sim, what):
-    w, h, rgb = emu.frame()
-    sim.settle()
-    want = sim.panel.render()
-    assert (w, h) == (sim.panel.width, sim.panel.height), what
-    assert rgb == want, "%s: pixels that differ, their box: %s" % (what, differences(rgb, want, w))
 
 
 @pytest.mark.parametrize("board", BOARDS)
