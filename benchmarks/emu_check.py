@@ -739,18 +739,27 @@ def merged(paths, boards):
     return list(parts.values())
 
 
+def per_target(results, boards):
+    """{target: its figures (board_figures), with its parts' results in part order as "raw"},
+    the drive install's boards first, for the boards of ``boards`` that have results."""
+    order = list(PARTS + MATCHES)
+    figs = {}
+    for i in ("drive", "frozen"):
+        for b in boards:
+            rs = sorted([r for r in results if of(r) == target(b, i)], key=lambda r: order.index(r["part"]))
+            if rs:
+                figs[target(b, i)] = board_figures(rs)
+                figs[target(b, i)]["raw"] = rs
+    return figs
+
+
 def markdown(results, boards):
     """The figures of ``results`` as a Markdown table: a row per figure, a column per board and
     install (the docs' tables are printed by this, not typed)."""
-    targets = [target(b, i) for i in ("drive", "frozen") for b in boards if any(of(r) == target(b, i)
-                                                                                  for r in results)]
-    figs = {}
-    for t in targets:
-        rs = [r for r in results if of(r) == t]
-        order = list(PARTS + MATCHES)
-        rs.sort(key=lambda r: order.index(r["part"]))
-        figs[t] = board_figures(rs)
-        figs[t]["raw"] = {r["part"]: r for r in rs}
+    figs = per_target(results, boards)
+    targets = list(figs)
+    for fig in figs.values():
+        fig["raw"] = {r["part"]: r for r in fig["raw"]}
 
     def ms(st, unit="ms"):
         if not st:
@@ -830,17 +839,9 @@ def markdown(results, boards):
 def report(results, boards, wall, out, sources=None, quiet=False):
     """The table per board, on stdout (unless ``quiet``) and in OUT/figures.json; the status (1: a
     traceback or a part that failed)."""
-    figs = {}
-    failed = False
-    boards = [target(b, i) for i in ("drive", "frozen") for b in boards
-              if any(of(r) == target(b, i) for r in results)]
-    for b in boards:
-        rs = [r for r in results if of(r) == b]
-        order = list(PARTS + MATCHES)
-        rs.sort(key=lambda r: order.index(r["part"]))
-        figs[b] = board_figures(rs)
-        figs[b]["raw"] = rs
-        failed = failed or bool(figs[b]["tracebacks"] or figs[b]["errors"])
+    figs = per_target(results, boards)
+    boards = list(figs)
+    failed = any(fig["tracebacks"] or fig["errors"] for fig in figs.values())
     if quiet:
         with open(os.path.join(out, "figures.json"), "w") as f:
             json.dump({"wall_s": None, "sources": ["a run not yet ended"], "boards": figs}, f, indent=1)
