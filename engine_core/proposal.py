@@ -26,6 +26,10 @@ def propose(game, state, seat, seed, step):
 
 
 def reason(game, state, seat, a):
+    """(text, args): why ``a`` is good, true of ``a`` itself. Each reason is said only
+    where its condition holds (tests/engine/test_proposal_reasons.py checks every one of
+    them against an oracle of its own); a pass with nothing else legal gets none (None),
+    and a choice no short reason fits gets the plain "The strong bot's choice"."""
     if game.__name__.endswith("tichu.game"):
         from engine_core.tichu.cards import DECK
         from engine_core.tichu.view import seat_view
@@ -38,14 +42,18 @@ def reason(game, state, seat, a):
     verb = a[1]
     if name == "tichu":
         hand, top_seat, partner = view.hand, view.top_seat, (seat + 2) % 4
-        gone, lead = view.gone, view.lead
+        gone, lead, top = view.gone, view.lead, view.top
     else:
-        hand, top_seat = view["hand"], view["top_seat"]
+        hand, top_seat, top = view["hand"], view["top_seat"], view["top"]
         ch = view["chimera"]
         partner = 3 - seat - ch if ch >= 0 and ch != seat else -1
-        gone, lead = view["played"], view["top"] is None
+        gone, lead = view["played"], top is None
+    strong = _STRONG[name]
     if verb == "pass":
-        if top_seat == partner and top_seat >= 0:
+        others = _legal_others(game, state, seat)
+        if not others:
+            return None  # nothing else was legal: no advice
+        if top_seat == partner and top_seat >= 0 and top is not None:
             return ("Your partner is winning this trick", ())
         if name == "chimera" and view["phase"] == "bid":
             return ("Too weak to bid", ())
@@ -59,31 +67,99 @@ def reason(game, state, seat, a):
     if verb == "no_grand":
         return ("Not strong enough for Grand Tichu", ())
     if verb == "push":
-        return ("Low cards to the opponents, a good one to your partner", ())
+        vs = [c >> 3 for c in a[2]]  # next seat, partner, previous seat
+        if _LOW_PUSH[0] <= vs[0] <= _LOW_PUSH[1] and _LOW_PUSH[0] <= vs[2] <= _LOW_PUSH[1] \
+                and (vs[1] >= _GOOD_PUSH or vs[1] == 0):
+            return ("Low cards to the opponents, a good one to your partner", ())
+        if max(vs) < strong:
+            return ("Your strong cards stay with you" if view.calls[seat] else "Cards you can spare", ())
+        return (_CHOICE, ())
     if verb == "give":
-        return ("Cards you can spare", ())
+        if max([c >> 3 for c in a[2]]) < strong:
+            return ("Cards you can spare", ())
+        return (_CHOICE, ())
     if verb == "gift":
-        return ("%s is less likely to go out first", (a[2],))
+        other = (a[2] + 2) % 4  # the other opponent
+        counts = view.counts
+        if counts[a[2]] > counts[other]:
+            return ("%s holds more cards", (a[2],))
+        return (_CHOICE, ())
     # a play
     cards = a[2]
-    r = game.reading_for(tuple(cards), None if lead else _top(view, name), a[3] if len(a) > 3 else None)
+    vs = [c >> 3 for c in cards]
+    r = game.reading_for(tuple(cards), None if lead else top, a[3] if len(a) > 3 else None)
     if len(cards) == len(hand):
         return ("Plays you out", ())
     if r[0] >= _BOMB[name]:
-        return ("A bomb takes this trick", ())
+        return (_BOMB_TEXT[name][r[0] - _BOMB[name]] if not lead else _CHOICE, ())
+    if name == "tichu" and len(cards) == 1 and vs[0] == _DOG:
+        return ("The Dog hands the lead to your partner", ())
     if len(cards) == 1:
-        v = cards[0] >> 3
+        v = vs[0]
         if not _higher_single(name, DECK, v, hand, gone):
             return ("%s: nobody else holds a higher single", (v,))
-        if lead and v == min([c >> 3 for c in hand if c >> 3 > _LOWEST[name]] or [v]):
+        if lead and v < strong and v == min([c >> 3 for c in hand if c >> 3 > _LOWEST[name]] or [v]):
             return ("Lowest single you can spare", ())
     if lead:
-        return ("Leads low, keeps your strong cards", ())
-    return ("Lowest play that beats it", ())
+        if max(vs) < strong and r[2] <= _lowest_rank(game, state, seat, r, None):
+            return ("Leads low, keeps your strong cards", ())
+        return (_CHOICE, ())
+    if r[2] <= _lowest_rank(game, state, seat, r, top):
+        return ("Lowest play that beats it", ())
+    return (_CHOICE, ())
 
 
-def _top(view, name):
-    return view.top if name == "tichu" else view["top"]
+_CHOICE = "The strong bot's choice"
+_STRONG = {"chimera": 13, "tichu": 14}  # the strong cards: Hero, Pi Ya, Chimera / A, Phoenix, Dragon
+_DOG = 0
+_LOW_PUSH = (2, 9)  # an opponent's push card that is low: 2 to 9
+_GOOD_PUSH = 11  # a partner's push card that is good: J and up (or the Dog: the lead)
+# The bomb kinds' reasons in order: a trap and the Chimera attack; four of a kind and a
+# straight flush.
+_BOMB_TEXT = {"chimera": ("A trap takes this trick", "The Chimera attack takes this trick"),
+              "tichu": ("A bomb takes this trick", "A bomb takes this trick")}
+
+
+def _legal_others(game, state, seat):
+    # Is anything but a pass legal for ``seat`` now (a play, a bid)? One action at a
+    # time where the game lists them so (a Tichu lead: some 2000 with the Mah Jong).
+    c = game.choices()
+    for x in getattr(c, "actions", c.legal_actions)(state, seat):
+        if x[1] != "pass" and x[1] != "tichu":
+            return True
+    return False
+
+
+def _lowest_rank(game, state, seat, r, top):
+    # The lowest rank among ``seat``'s legal plays of ``r``'s kind and length now (on a
+    # lead: top is None): a play of rank <= it is the lowest it has.
+    low = r[2]
+    for cards, v in _each_play(game, state, seat):
+        if len(cards) != r[1] if r[0] else len(cards) != 1:
+            continue
+        try:
+            x = game.reading_for(tuple(cards), top, v)
+        except Exception:  # IllegalAction: the legal list's own readings always read
+            continue
+        if x[0] == r[0] and x[1] == r[1] and x[2] < low:
+            low = x[2]
+    return low
+
+
+def _each_play(game, state, seat):
+    # (cards, as) of ``seat``'s legal plays, one at a time (a Chimera lead offers hundreds).
+    c = game.choices()
+    if hasattr(c, "play_steps"):  # Chimera: in pieces, as the device's hand lists them
+        others, steps = c.play_steps(state, seat)
+        by_value = c.cards_by_value(state.hands[seat])
+        for step in steps:
+            for values in c.step_plays(state, seat, step):
+                for v in c.readings_of(values, state.top) or (None,):
+                    yield c.pick_cards(by_value, values), v
+        return
+    for a in c.actions(state, seat):
+        if a[1] == "play":
+            yield a[2], a[3] if len(a) > 3 else None
 
 
 def _higher_single(name, deck, v, hand, gone):

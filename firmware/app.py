@@ -322,7 +322,13 @@ class App:
             self._reload()
             return keys
         try:
-            if self._tick(now) and not self.reloading:  # it moved on by itself (a bot played)
+            shown = self.screen
+            moved = self._tick(now)
+            if self.screen is not shown and not self.reloading:
+                # The screen its tick opened ticks at once, before the panel shows it: a
+                # hand's proposal is in its first frame, not 0.5 s after it.
+                moved = self._tick(now) or moved
+            if moved and not self.reloading:  # it moved on by itself (a bot played)
                 self.screen.draw()
                 self.panel.pending = True
             if keys and not self.reloading:

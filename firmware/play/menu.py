@@ -73,10 +73,13 @@ def plays(hand, bombs_only):
             if r is None:
                 continue
             col = BOMBS if is_bomb(game, r) else r[0] << 5 | r[1]
+            rank = r[2]
+            if tichu and len(cards) == 1:  # singles in the hand row's order: the Phoenix after the A
+                rank = (cards[0] >> 3) << 1
             if key is None:
-                _add(cols, col, r[2] << 22 | code)
+                _add(cols, col, rank << 22 | code)
             else:
-                best[key] = (cost, col, r[2] << 22 | code)
+                best[key] = (cost, col, rank << 22 | code)
     for x in best.values():
         _add(cols, x[1], x[2])
     return cols

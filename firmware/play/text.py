@@ -64,8 +64,8 @@ def reading(game, r, t):
         if kind == _CHIMERA_ATTACK:
             return t("Chimera attack")
         name = t(_CHIMERA_KINDS[kind])
-        if kind == _CHIMERA_TRAP:
-            return name + " " + value_token(game, rank) * 4
+        if kind == _CHIMERA_TRAP:  # "trap 4x11": by count and value, not "11111111"
+            return "%s %dx%s" % (name, length, value_token(game, rank))
         if kind == 0 and rank in CHIMERA_SPECIALS:
             return t(CHIMERA_SPECIALS[rank])
     else:
@@ -78,10 +78,33 @@ def reading(game, r, t):
                 return t(TICHU_SPECIALS[v])
             rank = v
         elif kind == _TICHU_BOMB_FOUR:
-            return name + " " + value_token(game, rank) * 4
+            return "%s %dx%s" % (name, length, value_token(game, rank))
     if length > 1:
         return "%s %s-%s" % (name, value_token(game, rank - length + 1), value_token(game, rank))
     return name + " " + value_token(game, rank)
+
+
+# The card a play may read more than one way for (T3.3, C5.2): the Phoenix, the Pi Ya.
+WILD = {"tichu": (15, "%s, Phoenix as %s"), "chimera": (14, "%s, Pi Ya as %s")}
+
+
+def stand_in(g, game, cards, r):
+    # The value the wild card of ``cards`` stands for in reading ``r`` ("straight 2-6,
+    # Phoenix as 2"), or None: the value that, as a plain card in its place, reads as
+    # ``r`` (a straight flush counts as the straight it is).
+    wild = WILD[game][0]
+    rest = [c for c in cards if c >> 3 != wild]
+    if not rest or len(rest) == len(cards):
+        return None
+    suit = ((rest[0] & 7) + 1) & 3  # not a straight flush by accident
+    for v in range(2 if game == "tichu" else 1, wild if game == "tichu" else 13):
+        try:
+            x = g.reading_for(tuple(sorted(rest + [v << 3 | suit])), None, None)
+        except Exception:  # IllegalAction: not a combination so
+            continue
+        if x[1] == r[1] and x[2] == r[2] and (x[0] == r[0] or x[0] == _TICHU_BOMB_FLUSH and game == "tichu"):
+            return v
+    return None
 
 
 def is_bomb(game, r):

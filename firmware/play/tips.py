@@ -21,6 +21,8 @@ def proposed(hand):
         return False
     a = p[0]
     at = find(cols, a, hand.expand) if cols else None
+    if at is not None and a[1] == "play" and hand.is_bomb(a[2]):
+        at = None  # a bomb is never preselected: its tip shows once the player goes to it
     if at is not None:
         hand.col, hand.row = at
         if a[1] == "play":  # exactly the bot's cards, not another suit of them
@@ -65,7 +67,7 @@ def reason(hand):
         here = a[1] in ("push", "give") and tuple(hand.sel) == tuple(a[2])
     else:
         here = w[0] in (ACT, ASK) and w[1] == a or w[0] == PLAY and a[1] == "play" and w[1] == tuple(a[2])
-    if not here:
+    if not here or p[1] is None:  # (None: a forced pass, no advice)
         return None
     text, args = p[1]
     t = hand.t(text)

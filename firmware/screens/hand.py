@@ -31,7 +31,7 @@
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP, ticks_diff
 from firmware.play.menu import ACT, ASK, CARDS, PLAY, columns
-from firmware.play.text import NO_BOMB, colour, face, is_bomb, reading, value_token
+from firmware.play.text import NO_BOMB, WILD, colour, face, is_bomb, reading, stand_in, value_token
 from firmware.screens.hand_draw import HandDraw
 
 try:
@@ -245,12 +245,44 @@ class Hand(HandDraw):
         return None if self.free or not m[1] else m[1]
 
     def place(self, cols):
+        # Where a new position's menu opens: on the lowest play that is not a bomb, else on
+        # Pass, else on "Choose cards" (out of turn too). Never on a bomb, whose one OK
+        # could not be taken back, unless BOMB on the table asked for the bombs (a claim).
+        # With proposals on, tips.proposed moves it onto the proposal, a bomb excepted.
         self.col = self.row = 0
         self.proposal = None
-        if cols and isinstance(cols[-1][0], tuple) and cols[-1][0][0] == ACT and cols[-1][0][1][1] == "pass" \
-                and not isinstance(cols[0][0], int):
-            self.col = len(cols) - 1  # nothing to play but Pass
+        if not self.claim:
+            self.col = self.harmless(cols)
         self.show_option()
+
+    def harmless(self, cols):
+        # The column of the first play that is not a bomb, else of Pass, else of "Choose
+        # cards"; else 0.
+        fall = 0
+        for i in range(len(cols)):
+            o = cols[i][0]
+            if isinstance(o, int) or o[0] == PLAY:
+                if not self.is_bomb(self.expand(o)[1]):
+                    return i
+            elif o[0] == ACT and o[1][1] == "pass":
+                return i
+            elif o[0] == CARDS:
+                fall = i
+        return fall
+
+    def is_bomb(self, cards):
+        r = self.reading_of(cards)
+        return r is not None and is_bomb(self.game(), r)
+
+    def partner_wins(self):
+        # Does this seat's partner hold the trick now (a bomb over it asks first)?
+        st = self.state()
+        top = st.top_seat
+        if st.top is None or top < 0 or top == self.seat:
+            return False
+        if self.game() == "tichu":
+            return top == (self.seat + 2) % 4
+        return st.chimera >= 0 and self.seat != st.chimera and top != st.chimera
 
     def tips(self):
         # Does this seat's player want proposals (and is it not a bomb claim)?
@@ -306,9 +338,13 @@ class Hand(HandDraw):
                 r = g.reading_for(w[1], self.over(), w[2])
             except IllegalAction:  # a bomb seen out of turn, when no trick is to beat
                 r = g.reading_for(w[1], None, w[2])
-            text = reading(self.game(), r, self.t)
-            if w[2] is not None:
-                text = self.t("%s as %s") % (text, value_token(self.game(), w[2]))
+            game = self.game()
+            text = reading(game, r, self.t)
+            v = stand_in(g, game, w[1], r) if len(w[1]) >= (2 if game == "tichu" else 5) else None
+            if v is not None:  # the Phoenix (Pi Ya) in a combination: what it stands for
+                text = self.t(WILD[game][1]) % (text, value_token(game, v))
+            elif w[2] is not None:
+                text = self.t("%s as %s") % (text, value_token(game, w[2]))
             if self.proposal is not None:  # a proposed Mah Jong play: the wish OK makes with it
                 from firmware.play.tips import wish
                 text += wish(self)
@@ -440,9 +476,10 @@ class Hand(HandDraw):
                 app.open("message", "Message", self.t("Pick %d cards") % self.picking(), self.status()[0])
                 return
             action = (seat, a, tuple(self.sel))  # type: tuple
-        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back); Yes first if proposed
+        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back); Yes first if it is the tip
             self.pending = a[1]
-            yes = int(self.reason() is not None)
+            p = self.proposal
+            yes = int(p is not None and p[0] == a[1])
             app.open("choice", "Choice", a[2], [self.t("No"), self.t("Yes")], "ask", yes)
             return
         elif a[0] == "play":
@@ -450,6 +487,12 @@ class Hand(HandDraw):
             text, fine = self.status()
             if not fine:
                 app.open("message", "Message", self.t("Not now"), text)
+                return
+            if a[-1] != "sure" and self.partner_wins() and self.is_bomb(cards):
+                # a bomb over the partner's trick: asked once, No first
+                self.pending = a
+                app.open("choice", "Choice", self.t("Bomb your partner's trick?"), [self.t("No"), self.t("Yes")],
+                         "bomb", 0)
                 return
             if game == "tichu" and MAHJONG_CARD in cards:  # the Mah Jong: name a wish (T4.1)
                 p = self.proposal
@@ -506,6 +549,8 @@ class Hand(HandDraw):
             self.act((self.seat, "play", cards, v, None if i == 0 else i + 1))
         elif tag == "ask" and p is not None and i == 1:
             self.act(p)
+        elif tag == "bomb" and p is not None and i == 1:
+            self.do(p + ("sure",))
 
 
 class Pieces:
