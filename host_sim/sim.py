@@ -141,7 +141,7 @@ def main(argv):
     from firmware.app import App
     from host_sim.displayio_host import pygame_display_class
     from host_sim.shot import store_in
-    from host_sim.sim_records import RecordingStore, Records
+    from host_sim.sim_records import CURRENT, RecordingStore, Records
     from host_sim.stubs import board as board_stub, supervisor
 
     PyGameDisplay = pygame_display_class()
@@ -155,8 +155,10 @@ def main(argv):
     board_stub.use(profile.BOARD_ID)
     install.FROZEN = args.install == "frozen"
     state = args.state or os.path.join("build", "sim", profile.ID)
-    if args.fresh and os.path.exists(os.path.join(state, "nvm.bin")):
-        os.remove(os.path.join(state, "nvm.bin"))
+    if args.fresh:  # the match and which record file it wrote to (a new match gets a new one)
+        for name in ("nvm.bin", os.path.join("records", CURRENT)):
+            if os.path.exists(os.path.join(state, name)):
+                os.remove(os.path.join(state, name))
     try:
         display = PyGameDisplay(width=profile.WIDTH, height=profile.HEIGHT, flags=pygame.SCALED,
                                 caption="%s - score keeper" % profile.NAME)

@@ -8,6 +8,12 @@ other match (the same players on the same day, a second run with the same --seed
 ever take its name. Later versions of the same match replace it atomically (a temporary
 file written and synced, then renamed over it). Which file the journal's match writes to
 is kept in records/.current, so a restarted simulator goes on with the match's own file.
+
+A match is the same one when its key (game, levels, first dealer, names, first seed) is the
+same and its record goes on from what its file holds (the same fields, the file's events
+first): so a fresh VM (App._reload: a new ScoreBook loaded from the same journal, at each
+dealt round, a language switch, a step done again for the heap) keeps writing the match's
+file, while a new match, even one dealt from the same seed to the same players, gets its own.
 """
 
 import json
@@ -50,6 +56,25 @@ def create_exclusively(directory, stem, text, now=None):
         return path
 
 
+def goes_on_from(old, new):
+    """Whether the record ``new`` is the record ``old`` played on: every field but the events
+    equal, and ``old``'s events the first of ``new``'s."""
+    if not isinstance(old, dict) or not isinstance(old.get("events"), list):
+        return False
+    rest = {k: v for k, v in old.items() if k != "events"}
+    return ({k: v for k, v in new.items() if k != "events"} == rest
+            and new["events"][:len(old["events"])] == old["events"])
+
+
+def read_record(path):
+    """The record in the file ``path``, or None when it cannot be read as one."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
 class Records:
     """The record files of the matches a simulator run plays (``state``: its folder)."""
 
@@ -59,6 +84,7 @@ class Records:
         self.book = None  # the app's ScoreBook the file ``path`` is for
         self.path = None
         self.key = None
+        self.rec = None  # what ``path`` holds: the record last written into it
         self.first = True  # the first match seen in this run may be the one .current names
 
     def _content(self, image):
@@ -99,6 +125,7 @@ class Records:
         key, rec = self._record(self._content(image))
         if key is not None and key == self.key and self.path is not None:
             write_atomically(self.path, json.dumps(rec) + "\n")
+            self.rec = rec
 
     def update(self, book, image):
         """After a journal write: the record of the journal's match into its file. ``book``
@@ -107,13 +134,16 @@ class Records:
         if key is None:
             return None
         text = json.dumps(rec) + "\n"
-        if book is not self.book or self.path is None:
+        same = self.path is not None and key == self.key and goes_on_from(self.rec, rec)
+        if book is not self.book and same:
+            self.book = book  # a fresh VM's book of the same match: its file goes on
+        elif book is not self.book or self.path is None:
             os.makedirs(self.dir, exist_ok=True)
             self.book = book
             self.key = key
             known, path = self._pointer() if self.first else (None, None)
             self.first = False
-            if known == key and os.path.exists(path):
+            if known == key and goes_on_from(read_record(path), rec):
                 self.path = path
             else:
                 names = "-".join(book.names)
@@ -122,9 +152,11 @@ class Records:
                 self.path = create_exclusively(self.dir, _safe("%s-%s" % (book.game, names)), text)
                 write_atomically(os.path.join(self.dir, CURRENT),
                                  json.dumps({"key": key, "file": os.path.basename(self.path)}) + "\n")
+                self.rec = rec
                 return self.path
         self.key = key
         write_atomically(self.path, text)
+        self.rec = rec
         return self.path
 
 
