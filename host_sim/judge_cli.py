@@ -1,4 +1,8 @@
-"""`python -m host_sim judge`: JSON lines in, one JSON answer per line out (docs/judge.md section 3)."""
+"""`python -m host_sim judge`: JSON lines in, one JSON answer per line out (docs/judge.md section 3).
+
+It answers every line and never stops early (CONTRACT 3); its exit status says afterwards
+whether it refused any: 0 when every request was answered, 1 when one or more got
+{"error": ...} (``refused``), 2 for a mistake on its own command line."""
 
 import json
 import sys
@@ -17,18 +21,30 @@ def _unique_keys(pairs):
     return obj
 
 
-def answer_line(line):
-    """The answer to one input line, as a JSON text; never raises."""
+def answer(line):
+    """The answer to one input line, as a dict; never raises."""
     try:
         request = json.loads(line, object_pairs_hook=_unique_keys)
     except ValueError as e:
-        return json.dumps({"error": "invalid JSON: %s" % e})
+        return {"error": "invalid JSON: %s" % e}
     except RecursionError:
-        return json.dumps({"error": "invalid JSON: nested too deeply"})
+        return {"error": "invalid JSON: nested too deeply"}
     try:
-        return json.dumps(handle(request))
+        return handle(request)
     except RecursionError:
-        return json.dumps({"error": "request nested too deeply"})
+        return {"error": "request nested too deeply"}
+
+
+def answer_line(line):
+    """The answer to one input line, as a JSON text; never raises."""
+    return json.dumps(answer(line))
+
+
+def refused(reply):
+    """Whether ``reply`` refuses its request: ``{"error": ...}`` (not JSON, an unknown op or
+    game, a missing or bad field). A replay's ``{"ok": false, "at": ..., "error": ...}`` is
+    no refusal: it is the answer about a record that was read, an illegal event found."""
+    return "error" in reply and "ok" not in reply
 
 
 def main(stdin=None, stdout=None, argv=()):
@@ -37,11 +53,16 @@ def main(stdin=None, stdout=None, argv=()):
 
     Parser(prog="python -m host_sim judge",
            description="Answer judge requests (CONTRACT.md section 3): one JSON object per line on "
-                       "stdin, one JSON answer per line on stdout, until the end of input.").parse_args(argv)
+                       "stdin, one JSON answer per line on stdout, until the end of input. Exit "
+                       "status 0: every request answered; 1: one or more refused (their answer is "
+                       "{\"error\": ...}); 2: a mistake on this command line.").parse_args(argv)
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout
+    refusals = 0
     for raw in stdin:
         line = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-        stdout.write(answer_line(line.rstrip("\r\n")) + "\n")
+        reply = answer(line.rstrip("\r\n"))
+        refusals += refused(reply)
+        stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
-    return 0
+    return 1 if refusals else 0  # every line answered all the same (CONTRACT 3: no early stop)
