@@ -330,7 +330,7 @@ def _ms(xs):
 
 
 def parse_args(argv):
-    from host_sim.cli import Parser
+    from host_sim.cli import Parser, seed
 
     p = Parser(prog="python -m host_sim arena",
                                 description="Two bot levels on duplicate deals (seat-rotated).")
@@ -342,7 +342,8 @@ def parse_args(argv):
                    help="distinct deals, each played with every seat assignment (default 100)")
     p.add_argument("--matches", type=int, default=10,
                    help="matches to the limit, each replayed with every seat assignment (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of all deals and bots (default 1)")
+    p.add_argument("--seed", type=seed, default=1,
+                   help="seed of all deals and bots, 0 .. 2**64 - 1 (default 1)")
     p.add_argument("--limit", type=int, default=None, help="match limit (default: the game's)")
     p.add_argument("--trace", metavar="DIR", help="write every round's and match's record here")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
@@ -357,8 +358,6 @@ def parse_args(argv):
         p.error("--deals and --matches are counts >= 0, and not both 0")
     if args.jobs < 1:
         p.error("--jobs must be at least 1")
-    if args.seed < 0:
-        p.error("--seed must be >= 0")
     if args.limit is None:
         args.limit = Game(args.game).default_limit
     elif args.limit <= 0:

@@ -5,10 +5,34 @@ import argparse
 import os
 import sys
 
+from engine_core.prng import MASK64
+
+# The seeds the engine's PRNG tells apart: Pcg32 adds its seed to a 64-bit state
+# (engine_core/prng.py), so a larger one would only stand for another.
+SEED_MAX = MASK64
+
+
+def seed(text):
+    """The argparse type of every command's --seed: a whole number 0 .. SEED_MAX written in
+    decimal digits; anything else (a sign, a number the PRNG would silently take modulo 2**64)
+    is refused with an ArgumentTypeError, which Parser says in one line."""
+    digits = text.lstrip("0") or "0"
+    if not (text.isascii() and text.isdigit()) or len(digits) > 20 or int(digits) > SEED_MAX:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError("a seed is a whole number from 0 to %d (2**64 - 1, what the "
+                                         "engine's PRNG takes), not %s" % (SEED_MAX, shown))
+    return int(digits)
+
 
 class Parser(argparse.ArgumentParser):
     """argparse, with a mistake said in one line (argparse's own error() prints the usage
-    first) that points to --help."""
+    first) that points to --help. A --seed option of any command takes ``seed`` as its type,
+    whatever type it was declared with: one range of seeds everywhere."""
+
+    def add_argument(self, *names, **kw):
+        if "--seed" in names:
+            kw["type"] = seed
+        return super().add_argument(*names, **kw)
 
     def error(self, message):
         self.exit(2, "%s: error: %s (%s --help says more)\n" % (self.prog, message, self.prog))

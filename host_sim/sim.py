@@ -110,7 +110,7 @@ def legend(profile):
 
 
 def main(argv):
-    from host_sim.cli import Parser, fail, folder_problem
+    from host_sim.cli import Parser, fail, folder_problem, seed
     from host_sim.device import INSTALL_HELP, INSTALLS
 
     ap = Parser(prog="python -m host_sim sim", description=__doc__.split("\n\n")[1])
@@ -118,7 +118,7 @@ def main(argv):
     ap.add_argument("--state", help="journal directory (default build/sim/<board>)")
     ap.add_argument("--fresh", action="store_true", help="forget the saved match and settings first (the "
                     "game records in STATE/records stay)")
-    ap.add_argument("--seed", type=int, help="deal the dealer mode's cards from this seed (default: "
+    ap.add_argument("--seed", type=seed, help="deal the dealer mode's cards from this seed (default: "
                     "os.urandom, as the board)")
     ap.add_argument("--seconds", type=float, help="close the window after this long (smoke tests; "
                     "then SDL_VIDEODRIVER=dummy or offscreen may stand in for a display)")

@@ -34,10 +34,10 @@ def parse_args(argv, name, seats, description, limit, limit_help):
     """The table's arguments; ``seats`` 1.. are bots by default."""
     every = [str(s) for s in range(seats)]
     default = ",".join(every[1:])
-    from host_sim.cli import Parser, new_file_problem
+    from host_sim.cli import Parser, new_file_problem, seed
 
     p = Parser(prog="python -m host_sim play " + name, description=description)
-    p.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    p.add_argument("--seed", type=seed, default=None, help="deal seed, 0 .. 2**64 - 1 (default: random)")
     p.add_argument("--bots", default=default,
                    help="seats played by bots, e.g. %s (default), %s or '' for none"
                    % (default, ",".join(every)))
