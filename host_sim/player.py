@@ -62,8 +62,7 @@ def new_match(dev, game, limit, names=None):
     for i, name in enumerate(names or ()):
         choose(dev, "p%d" % i, name)
     dev.press(OK)
-    if screen_name(dev) == "Choice":  # a match was running: end it
-        dev.press(OK)
+    end_match(dev)
     assert screen_name(dev) == "Totals"
 
 
@@ -120,7 +119,13 @@ def play_setup(dev, game, humans=(0,), level=1, pause=0, names=None, limit=None,
     choose(dev, "level", level)
     choose(dev, "delay", pause)
     dev.press(OK)
-    if screen_name(dev) == "Choice":  # a match was running: end it
+    end_match(dev)
+
+
+def end_match(dev):
+    """A match was running: answer "End this match?" with New match (it opens on Cancel)."""
+    if screen_name(dev) == "Choice":
+        dev.press(UP)
         dev.press(OK)
 
 
@@ -130,8 +135,11 @@ def cursor_to(dev, index):
     n = len(scr.items())
     fwd = (index - scr.cursor) % n
     back = (scr.cursor - index) % n
-    for _ in range(fwd if fwd <= back else back):
-        dev.press(DOWN if fwd <= back else UP)
+    key = DOWN if fwd <= back else UP
+    for _ in range(2 * n):  # (DOWN skips a call at the end: firmware/play/free.py)
+        if dev.screen().cursor == index:
+            break
+        dev.press(key)
     assert dev.screen().cursor == index
 
 

@@ -39,7 +39,14 @@ def key(hand, k):
     items = hand.items()
     n = len(items)
     if (k == UP or k == DOWN) and n:
-        hand.cursor = (hand.cursor + (1 if k == DOWN else -1)) % n
+        # A call (Tichu!, last) is out of reach of one stray DOWN from the action before it
+        # (Push, Pass): DOWN from there wraps to the first card; UP from the first card
+        # reaches the call.
+        c = hand.cursor + (1 if k == DOWN else -1)
+        last = items[n - 1][4]
+        if k == DOWN and (c >= n or c == n - 1 and isinstance(last, tuple) and last[0] == ASK):
+            c = 0
+        hand.cursor = c % n
     elif k == OK and n:
         it = items[hand.cursor]
         if it[2] is not None:

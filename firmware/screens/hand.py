@@ -370,7 +370,9 @@ class Hand(HandDraw):
         out = []
         for c in self.hand():
             col = colour(c, ui.fg) if ui.colour else ui.fg
-            out.append((face(game, c, mono and free), col, c, c in sel, None))
+            # mono: a suit letter in Tichu (a straight flush is a bomb, T3.2); Chimera's
+            # suits never matter (C5), so its mono hand stays short
+            out.append((face(game, c, mono and (free or game == "tichu")), col, c, c in sel, None))
         if free:
             from firmware.play.free import actions
 
@@ -430,6 +432,12 @@ class Hand(HandDraw):
             key(self, k)
 
     def menu_key(self, k, cols):
+        if (k == LEFT or k == RIGHT) and len(cols) == 1:
+            # one column (a bid, the Grand Tichu question, the Dragon's gift): they page the
+            # cards, the decision in view stays
+            crows, lines = self.page
+            self.top = (self.top + crows if k == RIGHT else self.top - crows) % (lines if lines > crows else 1)
+            return
         if k == LEFT or k == RIGHT:
             self.col = (self.col + (1 if k == RIGHT else -1)) % len(cols)
             self.row = 0
@@ -537,6 +545,7 @@ class Hand(HandDraw):
                 self.asked)
 
     def restore(self, state):
+        self.calm = None  # back from a message or a question: the player's own press, no grace
         (self.sel, self.cursor, self.pending, self.free, self.col, self.row, self.at, self.proposal,
          self.asked) = state
 
