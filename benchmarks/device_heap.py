@@ -84,7 +84,7 @@ TICHU = [
     ("ok right*3 down left*2 up*2 left down*2 ok", "Ben's Grand fails, 40:60"),
     ("ok right up*4 left*2 down ok", "wish penalty on Ben and David"),
     ("down ok down ok left up right up*6 ok", "history: edit the last round to 80:20"),
-    ("ok down*2 ok ok back", "history: undo the last round"),
+    ("ok down*2 ok up ok back", "history: undo the last round"),
     ("right back", "statistics"),
     ("ok right up ok", "double victory Anna and Carla"),
     ("ok left*2 up right*3 up*3 ok", "double victory, David's Tichu fails: the end"),
@@ -266,8 +266,8 @@ def field_key(key, value):
 
 def setup_key(game):
     # The next key of "Play: setup" for ``game``: seat 0 a human, bots of BOT_LEVEL, no pause.
-    if R.name() == "Choice":  # a match was running: end it
-        return "ok"
+    if R.name() == "Choice":  # a match was running: end it (the question opens on Cancel)
+        return "ok" if R.top().focus == 0 else "up"
     if R.name() != "PlaySetup":
         return menu_key("Play: setup")
     goals = [("game", game)] + [("h%d" % s, s == 0) for s in range(len(R.top().chosen()))]
@@ -387,7 +387,7 @@ def dealt_match(game, lang):
         for _ in range(1000):
             name = R.name()
             k = setup_key(game)
-            if k == "ok" and name == "PlaySetup" or name == "Choice":
+            if k == "ok" and name in ("PlaySetup", "Choice"):
                 S["at"] = [0, 0]  # the match starts with this press: a reload
             press(k)
             if k == "ok" and name in ("PlaySetup", "Choice") and R.name() != "Choice":

@@ -1,5 +1,7 @@
 # A titled list to pick from: a round's actions, a yes/no question. The choice goes
-# back to the screen that asked, as (tag, index); BACK answers nothing.
+# back to the screen that asked, as (tag, index); BACK answers nothing. It opens on
+# ``focus``: a question whose answer cannot be undone (end the match, undo a round, a
+# call) opens on the harmless answer, so that one stray OK does no harm.
 
 from firmware.keys import BACK, DOWN, MENU, OK, UP
 from firmware.screens.rowlist import RowList

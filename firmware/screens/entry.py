@@ -31,8 +31,9 @@ class RoundEntry(FormScreen):
     def key(self, k):
         # Leaving a round that has been changed asks first: nothing entered goes unnoticed.
         if (k == BACK or k == MENU) and [f for f in self.fields if f.touched]:
+            # what was entered cannot be had back: the question opens on Keep editing
             self.app.open("choice", "Choice", self.t("Discard this round?"),
-                          [self.t("Discard"), self.t("Keep editing")], "menu" if k == MENU else "back")
+                          [self.t("Discard"), self.t("Keep editing")], "menu" if k == MENU else "back", 1)
         else:
             FormScreen.key(self, k)
 

@@ -84,7 +84,7 @@ class History(Screen):
             app.open("entry", "RoundEntry", self.focus)
         elif tag == "round" and choice == 2 and last:  # undo: asked once more, it cannot be redone
             app.open("choice", "Choice", self.t("Undo round %d?") % (self.focus + 1),
-                     [self.t("Undo round"), self.t("Cancel")], "undo")
+                     [self.t("Undo round"), self.t("Cancel")], "undo", 1)  # on Cancel
         elif tag == "undo" and choice == 0 and last:
             app.record(app.book.undo())
             self.focus -= 1

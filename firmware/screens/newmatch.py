@@ -123,8 +123,9 @@ class NewMatch(FormScreen):
             return
         book = self.app.book
         if book is not None and not book.over():
+            # it cannot be undone: the question opens on Cancel
             self.app.open("choice", "Choice", self.t("End this match?"),
-                          [self.t("New match"), self.t("Cancel")], "replace")
+                          [self.t("New match"), self.t("Cancel")], "replace", 1)
         else:
             self._start()
 

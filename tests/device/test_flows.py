@@ -95,12 +95,12 @@ def test_undo_and_edit_from_the_round_history(make_device, board):  # D3
     assert dev.texts()[1:] == ["Details", "Edit round", "Undo round", "Cancel"]
     dev.press(DOWN)
     dev.press(DOWN)
-    dev.press(OK)  # undo asks once more
+    dev.press(OK)  # undo asks once more, on Cancel: it cannot be redone (issue 28)
     assert dev.texts() == ["Undo round 3?", "Undo round", "Cancel"] and dev.app.book.rounds() == 3
-    dev.press(DOWN)
+    assert dev.screen().focus == 1
     dev.press(OK)  # cancel: nothing undone
     assert screen_name(dev) == "History" and dev.app.book.rounds() == 3
-    dev.keys_from("ok down down ok ok")
+    dev.keys_from("ok down down ok up ok")
     assert dev.app.book.rounds() == 2 and dev.app.book.totals == [105, 95]
     assert screen_name(dev) == "History" and "= 105 : 95" in dev.texts()
     dev.press(UP)  # round 1
@@ -180,10 +180,11 @@ def test_back_on_a_half_entered_round_asks_before_discarding_it(make_device, boa
     choose(dev, "points", 70)
     dev.press(BACK)
     assert screen_name(dev) == "Choice" and dev.texts()[0] == "Discard this round?"
-    dev.press(DOWN)
+    assert dev.screen().focus == 1  # on Keep editing: what was entered is not lost to one OK (issue 28)
     dev.press(OK)  # keep editing: the form comes back as it was
     assert screen_name(dev) == "RoundEntry" and dev.screen().model.entry()["card_points"] == [70, 30]
     dev.press(BACK)
+    dev.press(UP)
     dev.press(OK)  # discard
     assert screen_name(dev) == "Totals" and dev.app.book.rounds() == 0
 
@@ -273,11 +274,12 @@ def test_a_running_match_is_only_ended_on_request(make_device, board):
     menu(dev, "New match")
     dev.press(OK)
     assert screen_name(dev) == "Choice" and dev.texts()[0] == "End this match?"
-    dev.press(DOWN)  # Cancel
+    assert dev.screen().focus == 1  # on Cancel: one OK ends nothing (issue 28)
     dev.press(OK)
     assert dev.app.book.rounds() == 1
     choose(dev, "p0", "Eva")
     dev.press(OK)
+    dev.press(UP)
     dev.press(OK)  # New match
     assert dev.app.book.rounds() == 0 and dev.app.book.names[0] == "Eva"
 
