@@ -4,13 +4,15 @@ The unchanged firmware runs on the board's profile; blinka-displayio-pygamedispl
 draws the panel in a pygame window (scaled up for the small panels) and the keyboard
 stands in for the board's buttons (the legend is printed at start). The match and
 the settings are kept in a journal under build/sim/<board>/, so closing the window
-and starting again resumes the match, as a power cut does on the board.
+(or Ctrl-C, which closes it after the pass in progress; exit status 130) and starting
+again resumes the match, as a power cut does on the board.
 Without a display (no window possible) it says so and exits with status 2 before
 anything else: use the terminal table `make play` (`python -m host_sim play <game>`) or
 headless screenshots (`python -m host_sim shot`)."""
 
 import contextlib
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -88,6 +90,49 @@ def _no_window(reason):
     return 2
 
 
+class CtrlC:
+    """Ctrl-C stops the simulator as closing the window does (``with CtrlC() as stop``): in the
+    terminal (SIGINT) or in the window (``window_key``) it only sets ``asked``; the main loop
+    then closes the window after its pass, so no journal write is cut short and the match's
+    record is brought up to date. A further Ctrl-C asks the same (it never stops half-way
+    through a write). A SIGINT ignored when the simulator started (a background job) stays
+    ignored, and a handler someone else set is left alone."""
+
+    def __init__(self):
+        self.asked = False
+        self.old = None
+
+    def __enter__(self):
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # Python's own
+            self.old = signal.signal(signal.SIGINT, self.ask)
+        return self
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+            self.old = None
+
+    def ask(self, signum=None, frame=None):
+        self.asked = True
+
+    def window_key(self, pygame, ev):
+        """Whether the key event ``ev`` is Ctrl-C in the window (then the stop is asked; the
+        event is no button's)."""
+        if ev.key != pygame.K_c or not ev.mod & pygame.KMOD_CTRL:
+            return False
+        if ev.type == pygame.KEYDOWN:
+            self.ask()
+        return True
+
+
+def _stopped(state, records):
+    said = "sim: stopped (Ctrl-C); the match and the settings are kept in %s: start again to go on" % state
+    if records is not None and records.path is not None:
+        said += "; the match's game record is %s" % records.path
+    print(said)
+    return 130  # as the terminal table's Ctrl-C (128 + SIGINT)
+
+
 def legend(profile):
     from firmware.keys import HOLD_MS
 
@@ -105,7 +150,7 @@ def legend(profile):
     if enc:
         lines.append("  %-10s %-14s turn clockwise" % (enc[0], "encoder"))
         lines.append("  %-10s %-14s turn anticlockwise" % (enc[1], "encoder"))
-    lines.append("  close the window to stop")
+    lines.append("  close the window, or Ctrl-C (here or in the window), to stop: the match is kept")
     return "\n".join(lines)
 
 
@@ -127,7 +172,12 @@ def main(argv):
     problem = folder_problem(args.state or os.path.join("build", "sim", args.board))
     if problem:
         return fail("sim", "cannot keep the match there: %s" % problem)
+    with CtrlC() as stop:
+        return _run(args, stop)
 
+
+def _run(args, stop):
+    # The simulator after its command line: ``stop`` (a CtrlC) says whether Ctrl-C was pressed.
     smoke = bool(args.seconds)
     reason = no_window_reason(os.environ, sys.platform, smoke)
     if reason:
@@ -159,6 +209,9 @@ def main(argv):
         for name in ("nvm.bin", os.path.join("records", CURRENT)):
             if os.path.exists(os.path.join(state, name)):
                 os.remove(os.path.join(state, name))
+    if stop.asked:  # before the window: nothing runs
+        pygame.quit()
+        return _stopped(state, None)
     try:
         display = PyGameDisplay(width=profile.WIDTH, height=profile.HEIGHT, flags=pygame.SCALED,
                                 caption="%s - score keeper" % profile.NAME)
@@ -180,6 +233,8 @@ def main(argv):
     enc = getattr(profile, "ENCODER_KEYS", ())
 
     def on_event(ev):
+        if stop.window_key(pygame, ev):
+            return
         name = pygame.key.name(ev.key)
         if encoder is not None and name in enc and ev.type == pygame.KEYDOWN:
             encoder.position += 1 if name == enc[0] else -1
@@ -191,11 +246,11 @@ def main(argv):
     def on_time():
         app.step(supervisor.ticks_ms())
         records.after_pass(app, store)
-        if end is not None and time.monotonic() > end:
+        if stop.asked or (end is not None and time.monotonic() > end):
             pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     app.step(supervisor.ticks_ms())
     display.event_loop(interval=0.01, on_time=on_time, on_event=on_event,
                        events=[pygame.KEYDOWN, pygame.KEYUP], delay=0.005)
     records.after_pass(app, store)
-    return 0
+    return _stopped(state, records) if stop.asked else 0
