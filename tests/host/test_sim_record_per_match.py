@@ -10,9 +10,9 @@ import subprocess
 import sys
 
 from engine_core.judge import handle
-from firmware.keys import OK
+from firmware.keys import OK, UP
 from host_sim.board_backup import Content, game_records
-from host_sim.player import play_dealt_round, play_setup
+from host_sim.player import menu, play_dealt_round, play_setup
 from tests.host.test_sim_records import act, kept_all, read, record_files, sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -31,6 +31,20 @@ def test_a_three_round_dealt_match_over_fresh_vms_has_one_record_file(tmp_path):
     assert rec == journal  # the whole match as far as it was played, not a copy of its start
     done = handle({"op": "replay", "record": rec})
     assert done["ok"] and done["rounds"] == dev.app.book.deltas
+
+
+def test_a_language_switch_in_a_dealt_match_keeps_its_file(tmp_path):
+    dev, _, _ = sim(tmp_path, seed=8)
+    play_setup(dev, "chimera", humans=(0,), level=1)
+    play_dealt_round(dev, passes=lambda n: True)
+    dev.press(OK)
+    [name] = record_files(tmp_path)
+    reloads = dev.app.reloads
+    menu(dev, "Settings")
+    dev.press(UP)  # the language: Deutsch, in a fresh VM
+    dev.press(OK)
+    assert dev.app.reloads == reloads + 1 and dev.app.texts.lang == 1
+    assert record_files(tmp_path) == [name]
 
 
 def test_a_new_match_from_the_same_seed_never_takes_the_old_matchs_file(tmp_path):
