@@ -93,7 +93,8 @@ def reason(game, state, seat, a):
     if r[0] >= _BOMB[name]:
         return (_BOMB_TEXT[name][r[0] - _BOMB[name]] if not lead else _CHOICE, ())
     if name == "tichu" and len(cards) == 1 and vs[0] == _DOG:
-        return ("The Dog hands the lead to your partner", ())
+        # T4.3: to the partner, or past it when the partner is out (and never "Leads low")
+        return ("The Dog hands the lead to your partner" if view.counts[partner] else _CHOICE, ())
     if len(cards) == 1:
         v = vs[0]
         if not _higher_single(name, DECK, v, hand, gone):
@@ -101,10 +102,10 @@ def reason(game, state, seat, a):
         if lead and v < strong and v == min([c >> 3 for c in hand if c >> 3 > _LOWEST[name]] or [v]):
             return ("Lowest single you can spare", ())
     if lead:
-        if max(vs) < strong and r[2] <= _lowest_rank(game, state, seat, r, None):
+        if max(vs) < strong and r[2] <= _lowest_rank(game, state, seat, r, None, len(cards)):
             return ("Leads low, keeps your strong cards", ())
         return (_CHOICE, ())
-    if r[2] <= _lowest_rank(game, state, seat, r, top):
+    if r[2] <= _lowest_rank(game, state, seat, r, top, len(cards)):
         return ("Lowest play that beats it", ())
     return (_CHOICE, ())
 
@@ -130,12 +131,13 @@ def _legal_others(game, state, seat):
     return False
 
 
-def _lowest_rank(game, state, seat, r, top):
+def _lowest_rank(game, state, seat, r, top, n):
     # The lowest rank among ``seat``'s legal plays of ``r``'s kind and length now (on a
-    # lead: top is None): a play of rank <= it is the lowest it has.
+    # lead: top is None): a play of rank <= it is the lowest it has. ``n``: the play's
+    # number of cards, which its kind and length fix (a pair 2, a pair_seq of 3 pairs 6).
     low = r[2]
     for cards, v in _each_play(game, state, seat):
-        if len(cards) != r[1] if r[0] else len(cards) != 1:
+        if len(cards) != n:
             continue
         try:
             x = game.reading_for(tuple(cards), top, v)
