@@ -33,6 +33,12 @@ _END = const(0xFFFF)  # the last offset the index holds: 2 bytes a row
 _BLOCK = const(256)  # bytes read at a time while the index is made
 _SEEN = const(32)  # texts a pass keeps at most (the busiest pass of a dealt round asks for 13)
 
+# A space that does not break: wrap() keeps the words it joins on one line ("Ben 12"),
+# then it and clip() give it back as a plain space. Joins a name to its card or count in
+# the lists a wrapped line shows ("Got: Ben 9p, Carla As"); it never reaches a label (the
+# fonts are ASCII: it would show as "?"; host_sim/text_fit.py checks that it never does).
+NBSP = "\x1f"
+
 # The host's text-fit check (host_sim/text_fit.py) sets this to hear of every text that
 # clip() shortens: CUT(text, cols, more). Nothing listens on the board.
 CUT = None
@@ -174,6 +180,8 @@ def _key(data):
 def clip(text, cols, more=False):
     # ``text`` in at most ``cols`` characters, shortened with ".." when it is longer.
     # ``more``: the screen shows the whole text on request, the only cuts that may happen.
+    if NBSP in text:
+        text = text.replace(NBSP, " ")
     if len(text) <= cols:
         return text
     if CUT is not None:
@@ -184,10 +192,20 @@ def clip(text, cols, more=False):
 def wrap(text, cols, n, more=False):
     # ``text`` broken at spaces into ``n`` lines of at most ``cols`` characters (a word
     # longer than a line is cut into pieces); what does not fit is cut with clip().
-    # n = 0: as many lines as it takes, none empty at the end.
+    # n = 0: as many lines as it takes, none empty at the end. Words joined by NBSP stay
+    # on one line, unless together they are longer than a line; the lines have plain spaces.
+    words = text.split(" ")
+    if NBSP in text:
+        whole = []
+        for w in words:
+            if len(w) > cols and NBSP in w:
+                whole += w.split(NBSP)
+            else:
+                whole.append(w)
+        words = whole
     lines = []
     line = ""
-    for w in text.split(" "):
+    for w in words:
         while len(w) > cols:
             if line:
                 lines.append(line)
@@ -205,10 +223,10 @@ def wrap(text, cols, n, more=False):
     if not n:
         while lines and not lines[-1]:
             lines.pop()
-        return lines
-    if len(lines) > n:
-        rest = " ".join(lines[n - 1:])
-        lines = lines[:n - 1] + [clip(rest, cols, more)]
+    elif len(lines) > n:
+        lines = lines[:n - 1] + [clip(" ".join(lines[n - 1:]), cols, more)]
     while len(lines) < n:
         lines.append("")
+    if NBSP in text:
+        lines = [s.replace(NBSP, " ") for s in lines]
     return lines

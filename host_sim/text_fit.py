@@ -6,6 +6,8 @@ A text is cut when it runs off the panel, when it overlaps another text, or when
 shortened it (firmware/texts.py clip(): it reports every cut to this check). The one cut
 allowed is one the screen lets the reader undo: clip(..., more=True), where OK shows the
 whole text (a refusal in a form's footer); the Message screen that shows it is checked too.
+A text that shows the non-breaking space's mark (firmware/texts.py NBSP) is a fault as well:
+it was drawn without wrap() or clip(), which make it a space.
 
 The screens are reached as host_sim/shots.py reaches them (the same scripted player), and on
 each one every field of a form is stepped through its values and every list is scrolled, so
@@ -42,13 +44,19 @@ def _boxes(root):
 
 
 def problems_on_panel(dev):
-    """What is wrong with the texts the panel shows now: runs off it, or overlaps another."""
+    """What is wrong with the texts the panel shows now: runs off it, overlaps another, or
+    shows the non-breaking space's mark (firmware/texts.py NBSP: wrap() and clip() make it a
+    space; a text drawn without them shows it as "?")."""
+    from firmware.texts import NBSP
+
     w, h = dev.panel.width, dev.panel.height
     boxes = _boxes(dev.panel.root_group)
     out = []
     for a in boxes:
         if a[0] < 0 or a[1] > w or a[2] < 0 or a[3] > h:
             out.append("runs off the %dx%d panel: %r" % (w, h, a[4]))
+        if NBSP in a[4]:
+            out.append("shows the non-breaking space's mark: %r" % a[4])
     for i in range(len(boxes)):
         for b in boxes[i + 1:]:
             a = boxes[i]
@@ -507,7 +515,7 @@ def check_dealt(rounds, boards=None, languages=LANGUAGES, games=("chimera", "tic
 
 
 def _problem_kind(problem):
-    # "cut", "runs off", "overlaps" or "shows '..'"
+    # "cut", "runs off", "overlaps", "shows '..'" or "shows the non-breaking space's mark"
     for k in ("cut", "runs off", "shows"):
         if problem.startswith(k):
             return k

@@ -10,7 +10,7 @@ from engine_core.errors import IllegalAction
 from firmware.keys import OK
 from firmware.play.menu import ASK, CARDS, PLAY
 from firmware.play.text import cards_text, face, reading, value_token
-from firmware.texts import wrap
+from firmware.texts import NBSP, wrap
 from firmware.ui import Screen, text_grid, text_palette, write_text
 
 try:
@@ -69,7 +69,7 @@ class HandDraw(Screen):
             parts = []
             for k in range(3):
                 who = names[(seat + 1 + k) % 4]
-                parts.append("%s %s" % (who, face(game, self.sel[k], True) if k < len(self.sel) else "-"))
+                parts.append(who + NBSP + (face(game, self.sel[k], True) if k < len(self.sel) else "-"))
             return ", ".join(parts), True
         if kind not in ("play", "gift"):
             return t("Not your turn"), True
@@ -138,7 +138,7 @@ class HandDraw(Screen):
             froms = [(3 - v["chimera"] - seat, v["got"])]
         parts = []
         for g, cards in froms:
-            parts.append("%s %s" % (names[g], " ".join([face(game, c, True) for c in cards])))
+            parts.append(names[g] + NBSP + NBSP.join([face(game, c, True) for c in cards]))
         return self.t("Got: %s") % ", ".join(parts)
 
     def build(self, ui, g):
@@ -319,11 +319,11 @@ class HandDraw(Screen):
         parts = []
         for k in range(1, n):
             x = (self.seat + k) % n
-            text = "%s %d" % (names[x], len(st.hands[x]))
+            text = "%s%s%d" % (names[x], NBSP, len(st.hands[x]))
             if self.game() == "tichu" and st.calls[x]:
-                text += " GT" if st.calls[x] == 2 else " T"
+                text += NBSP + ("GT" if st.calls[x] == 2 else "T")
             elif self.game() == "chimera" and st.chimera == x and st.phase != "bid":
-                text += " " + self.t("Ch%d") % st.bid
+                text += NBSP + self.t("Ch%d") % st.bid
             parts.append(text)
         return ", ".join(parts)
 

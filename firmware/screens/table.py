@@ -17,7 +17,7 @@
 
 from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
 from firmware.play.text import NO_BOMB, face, is_bomb, reading, value_token
-from firmware.texts import wrap
+from firmware.texts import NBSP, wrap
 from firmware.ui import Screen
 
 try:
@@ -142,7 +142,7 @@ class Table(Screen):
             fu = st.face_up
             holder = [x for x in range(3) if fu in st.hands[x]]
             text = t("Face up: %s") % face(game, fu, True)
-            return text + (" " + names[holder[0]] if holder else "")
+            return text + (NBSP + names[holder[0]] if holder else "")  # the card and its holder on one line
         if kind == "give":
             return t("The Hunters exchange")
         if kind == "grand":
@@ -187,7 +187,7 @@ class Table(Screen):
         usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
         out = ["" for _ in range(seat_rows)]
         trick = self.trick_text()
-        out += wrap(trick, usable, 0) if len(trick) > usable else [trick]
+        out += wrap(trick, usable, 0)
         while out and not out[-1]:
             out.pop()
         left = rows - len(out)
@@ -295,7 +295,9 @@ class Table(Screen):
             parts = []
             for action, events in s.log:
                 parts += happened(s.dealt.name, app.book.names, action, events, self.t)
-            app.open("message", "Message", self.t("What happened"), ". ".join(parts[-12:]), False)
+            # each happening on one line where it fits: a name stays with its play
+            app.open("message", "Message", self.t("What happened"),
+                     ". ".join([p.replace(" ", NBSP) for p in parts[-12:]]), False)
         elif k == BACK or k == MENU:
             app.to_menu()
 

@@ -29,9 +29,11 @@ def test_the_check_sees_a_text_off_the_panel_an_overlap_and_a_cut(monkeypatch):
     scr = dev.screen()
     ui = dev.app.ui
     ui.label(scr.group, "a title far too long for this small panel", 0, 0)
+    ui.label(scr.group, "Ben" + texts.NBSP + "12", 0, 40)  # drawn without wrap(): the raw mark
     problems = text_fit.problems_on_panel(dev)
     assert any("runs off the 128x64 panel" in p for p in problems)
     assert any("overlaps" in p for p in problems)
+    assert any("non-breaking space's mark: 'Ben\\x1f12'" in p for p in problems), problems
     checker = text_fit.Checker()
     monkeypatch.setattr(texts, "CUT", checker.cut)
     assert texts.clip("Wish penalty", 8) == "Wish p.."

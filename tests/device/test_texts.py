@@ -215,3 +215,24 @@ def test_a_translated_text_is_measured_as_the_panel_spells_it():
     t = Texts(1, ui.fit)
     assert t.get("Bot level") == "Bot-Staerke"
     assert Texts(1).get("Bot level") == "Bot-Stärke"
+
+
+def test_a_name_and_its_card_or_count_stay_on_one_line():
+    # Issue 28: "Got: Ben 9p, Carla / As, David 5p". Words joined by NBSP wrap as one word
+    # (unless together longer than a line: then as words); every line and every clip()
+    # has plain spaces, never the mark (the boards' fonts draw it as "?").
+    from firmware.texts import NBSP, clip, wrap
+
+    got = "Got: " + ", ".join(n + NBSP + c for n, c in (("Ben", "9p"), ("Carla", "As"), ("David", "5p")))
+    assert wrap(got.replace(NBSP, " "), 20, 0) == ["Got: Ben 9p, Carla", "As, David 5p"]  # without it
+    assert wrap(got, 20, 0) == ["Got: Ben 9p,", "Carla As, David 5p"]
+    seats = "Ben" + NBSP + "14" + NBSP + "Ch20, Carla" + NBSP + "11"
+    assert wrap(seats, 20, 0) == ["Ben 14 Ch20,", "Carla 11"]
+    assert wrap(seats, 20, 2) == ["Ben 14 Ch20,", "Carla 11"] and wrap(seats, 20, 3)[2] == ""
+    assert wrap(seats, 10, 1) == ["Ben 14 C.."]  # what does not fit: cut, plain spaces
+    assert wrap("a" + NBSP + "b" * 12 + NBSP + "c d", 10, 0) == ["a", "bbbbbbbbbb", "bb c d"]
+    assert clip(seats, 40) == "Ben 14 Ch20, Carla 11" and clip("Ben" + NBSP + "12", 6) == "Ben 12"
+    for cols in range(3, 30):
+        for n in (0, 1, 2, 4):
+            assert not [x for x in wrap(got + " " + seats, cols, n) if NBSP in x], (cols, n)
+
