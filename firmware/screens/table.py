@@ -16,7 +16,7 @@
 # BACK and MENU go to the menu. When a round is over, its breakdown comes up.
 
 from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
-from firmware.play.text import NO_BOMB, face, is_bomb, reading, value_token
+from firmware.play.text import NO_BOMB, face, reading, value_token
 from firmware.texts import NBSP, wrap
 from firmware.ui import Screen
 
@@ -322,8 +322,12 @@ def _points(game, cards):
 
 def happened(game, names, action, events, t):
     # What an action did, in public words, most telling last ("Ben: pair 9",
-    # "Anna takes the trick"). Never a hidden card: gives and pushes are only named.
+    # "Anna wins the trick"), each event once in one wording: a bomb is a play ("Anna:
+    # bomb 4x5"), a trick is won once (Tichu: when the others have passed, not again when
+    # its winner's next play takes it), the Dragon's gift is the gift. Never a hidden card:
+    # gives and pushes are only named.
     out = []
+    played = False
     seat = action[0]
     verb = action[1]
     n = names[seat] if isinstance(seat, int) else ""
@@ -338,11 +342,8 @@ def happened(game, names, action, events, t):
     for e in events:
         k = e[0]
         if k == "played":
-            r = e[2]
-            if is_bomb(game, r) and game == "tichu":
-                out.append(t("%s bombs!") % n + " " + reading(game, r, t))
-            else:
-                out.append("%s: %s" % (n, reading(game, r, t)))
+            out.append("%s: %s" % (n, reading(game, e[2], t)))
+            played = True
         elif k == "called" and e[2] == "grand":
             out.append(t("%s: Grand Tichu!") % names[e[1]])
         elif k == "redeal":
@@ -353,11 +354,9 @@ def happened(game, names, action, events, t):
             out.append(t("%s is the Chimera (%d)") % (names[e[1]], e[2]))
         elif k == "exchanged":
             out.append(t("Cards exchanged"))
-        elif k == "trick":
-            if len(e) > 2 and e[2] != e[1]:
-                out.append(t("%s gets the Dragon trick") % names[e[2]])
-            else:
-                out.append(t("%s takes the trick") % names[e[1]])
+        elif k == "trick":  # (the Dragon trick given away: the gift said so, T4.5)
+            if (len(e) < 3 or e[2] == e[1]) and (game == "chimera" or played):  # Tichu's last trick, T6.2
+                out.append(t("%s wins the trick") % names[e[1]])
         elif k == "won":
             out.append(t("%s wins the trick") % names[e[1]])
         elif k == "dog":
