@@ -236,3 +236,25 @@ def test_a_name_and_its_card_or_count_stay_on_one_line():
         for n in (0, 1, 2, 4):
             assert not [x for x in wrap(got + " " + seats, cols, n) if NBSP in x], (cols, n)
 
+
+def test_the_keys_are_named_in_the_language_set():
+    # Issue 28: the MacroPad's hints stayed English in German ("Knob: sichern"). Every
+    # board's key names that are words have their German row, and the app names the keys
+    # in the language set, also after a change of language in place.
+    from boards import load
+    from host_sim import player as pl
+    from host_sim.device import Device
+    from host_sim.player import BOARDS
+
+    german = dict((r[0], r[1]) for r in _table()[1:])
+    for board in BOARDS:
+        for name in load(board).HINTS.values():
+            assert len(name) == 1 or name in german, (board, name)  # a single letter is the same
+    dev = Device("macropad")
+    pl.menu(dev, "Settings")
+    assert "Knob: save" in dev.texts()
+    pl.choose(dev, "lang", 1)
+    dev.press("ok")
+    assert dev.app.hints == {k: german.get(v, v) for k, v in load("macropad").HINTS.items()}
+    pl.menu(dev, "Settings")
+    assert "Knopf: sichern" in dev.texts() and german["Key10"] == "Taste10"
