@@ -199,6 +199,16 @@ class Session:
             self.since = now
         return ticks_diff(now, self.since) < self.hold
 
+    def may_claim(self, seat):
+        # Has ``seat`` anything the table's BOMB (a claim out of turn) could offer it: a
+        # bomb to throw now (T5.2) or a Tichu call (T2.4)? Read from its own seat view.
+        d = self.dealt
+        if d.name != "tichu" or not self.playing():
+            return False
+        view = __import__("engine_core.tichu.view", None, None, ["seat_view"])  # (by name: see __init__)
+        bombs, call = d.game.choices().claims(view.seat_view(d.state, seat))
+        return bool(bombs) or call
+
     def humans_due(self):
         kind, seats = self.dealt.due()
         return [s for s in seats if self.levels[s] is None]

@@ -114,6 +114,24 @@ def bombs_now(state, seat):
     return out
 
 
+def claims(v):
+    """What the seat of ``v``, its own seat view (view.py), may do out of turn now, read
+    from that view alone (a device asks before it opens a hand for a claim): (the bombs
+    it may throw, as bombs_now; whether it may call Tichu, as game.may_call)."""
+    seat = v.seat
+    holding = game.SEATS - v.counts.count(0)
+    call = (v.phase in (game.PUSH, game.PLAY, game.GIFT) and not v.calls[seat]
+            and not v.played >> seat & 1 and holding > 1)
+    out = []
+    if v.phase in (game.PLAY, game.GIFT) and _may_hold_bomb(v.hand):
+        on_turn = v.phase == game.PLAY and seat == v.turn
+        top = v.top
+        if on_turn or top is not None and holding >= 2:
+            key = bomb_key(top) if top is not None and is_bomb(top) and not (on_turn and v.lead) else 0
+            _bombs(hand_index(v.hand), key, out)
+    return out, call
+
+
 def bomb_seats(state):
     """See game.bomb_seats."""
     return tuple(s for s in range(game.SEATS) if bombs_now(state, s))

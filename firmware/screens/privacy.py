@@ -11,7 +11,7 @@ class Privacy(Screen):
     def __init__(self, app, seat, claim=False):
         Screen.__init__(self, app)
         self.seat = seat
-        self.claim = claim  # a bomb claim's: the hand then offers the bombs only
+        self.claim = claim  # a bomb claim's: the hand then offers the bombs (and the call) only
 
     def build(self, ui, g):
         name = self.app.book.names[self.seat]
@@ -29,6 +29,11 @@ class Privacy(Screen):
         app = self.app
         if k == OK:
             app.session.viewer = self.seat
+            if self.claim and not app.session.may_claim(self.seat):  # nothing to claim: why, no hand
+                from firmware.play.text import NO_BOMB
+
+                app.swap("message", "Message", self.t("No bomb"), self.t(NO_BOMB["tichu"]), False)
+                return
             app.swap("hand", "Hand", self.seat, self.claim)
         elif k == BACK:
             app.back()

@@ -12,8 +12,9 @@
 # human is due, that seat's cards come up by themselves (after the privacy screen when
 # another human looked last). OK shows the cards of the human due (or of the only human,
 # or asks whose); BOMB (Tichu) asks which human claims a bomb or calls Tichu out of turn,
-# and play waits while the claim is open; UP/DOWN show the last happenings in full;
-# BACK and MENU go to the menu. When a round is over, its breakdown comes up.
+# and play waits while the claim is open (a seat with neither is told so: no hand opens);
+# UP/DOWN show the last happenings in full; BACK and MENU go to the menu. When a round
+# is over, its breakdown comes up.
 
 from firmware.keys import BACK, BOMB, DOWN, MENU, OK, UP
 from firmware.play.text import NO_BOMB, face, reading, value_token
@@ -254,10 +255,14 @@ class Table(Screen):
     def private(self, seat, claim=False, auto=False):
         # ``seat``'s cards, after the privacy screen when another human looked last (for a
         # claim, whenever there is another human: whoever pressed BOMB holds the device).
-        # ``auto``: they came up by themselves (the hand then lets a late OK pass).
+        # ``auto``: they came up by themselves (the hand then lets a late OK pass). A claim
+        # of a seat with no bomb (and no call) opens no hand: one message says so, here or,
+        # with other humans at the table, after the privacy screen (it tells of a hand).
         s = self.app.session
         if s.needs_privacy(seat) or claim and len(s.humans()) > 1:
             self.app.open("privacy", "Privacy", seat, claim)
+        elif claim and not s.may_claim(seat):
+            self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB["tichu"]), False)
         else:
             s.viewer = seat
             self.app.open("hand", "Hand", seat, claim, auto)

@@ -563,3 +563,66 @@ def test_the_table_says_each_event_once_in_one_wording():
                 assert run <= 1, said
         assert tricks > 8, name
 
+
+def _to_the_table_without_a_bomb(dev, seat):
+    # On until ``seat`` (a human) has played a card (no Tichu call left) and holds no bomb
+    # it may throw, while another seat is to play and the table shows.
+    from engine_core.tichu.choices import bombs_now
+
+    for _ in range(5000):
+        name = screen_name(dev)
+        if name == "Hand":
+            if dev.screen().due()[1]:
+                human_turn(dev)
+            else:
+                dev.press("back")
+            continue
+        if name in ("Message", "Privacy"):
+            dev.press(OK)
+            continue
+        st = dev.app.session.dealt.state
+        assert st is not None, "the round ended first"
+        if st.phase == "play" and st.played >> seat & 1 and not bombs_now(st, seat) \
+                and st.turn != seat and st.hands[seat] and name == "Table":
+            return
+        dev.advance(100)
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("board", ["picosystem", "macropad"])
+def test_bomb_without_a_bomb_says_so_on_the_table_and_opens_no_hand(make_device, board):
+    # BOMB opened a hand with only "Choose cards", whose BOMB then said "No bomb in this hand
+    # now": now the table says it at once, in one message, and no hand opens (T5.2).
+    from firmware.play.text import NO_BOMB
+
+    dev = make_device(board)
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=800)
+    _to_the_table_without_a_bomb(dev, 0)
+    opened = []
+    start = dev.app._start
+    dev.app._start = lambda where, state, result: opened.append(where[1]) or start(where, state, result)
+    dev.press(BOMB)
+    assert screen_name(dev) == "Message" and dev.screen().heading == "No bomb"
+    assert dev.screen().text == NO_BOMB["tichu"]
+    assert "Hand" not in opened
+    dev.press(OK)
+    assert screen_name(dev) == "Table"
+
+
+def test_bomb_without_a_bomb_with_two_humans_says_so_after_the_privacy_screen(make_device):
+    # Which human claims is asked first (the device is shared); the one chosen has no bomb:
+    # the privacy screen, then the message (it tells of that hand), and no hand.
+    from firmware.play.text import NO_BOMB
+
+    dev = make_device("picosystem")
+    play_setup(dev, "tichu", humans=(0, 2), level=1, pause=800)
+    _to_the_table_without_a_bomb(dev, 2)
+    dev.press(BOMB)
+    assert screen_name(dev) == "Choice" and dev.texts()[1:] == ["Anna", "Carla", "Cancel"]
+    dev.press(DOWN)
+    dev.press(OK)
+    assert screen_name(dev) == "Privacy" and dev.screen().seat == 2
+    dev.press(OK)
+    assert screen_name(dev) == "Message" and dev.screen().text == NO_BOMB["tichu"]
+    dev.press(OK)
+    assert screen_name(dev) == "Table"

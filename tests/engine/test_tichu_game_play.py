@@ -343,3 +343,52 @@ def test_player_out_is_skipped():
     assert game.decision(s) == ("play", (3,))
     s, ev = act(s, 3)
     assert ev == [("won", 0)] and game.decision(s) == ("play", (0,))
+
+
+# --------------------------------------------------------------------------- claims from a seat view
+
+def _claims_agree(s, seen):
+    from engine_core.tichu.choices import bombs_now, claims
+    from engine_core.tichu.view import seat_view
+
+    for seat in range(4):
+        bombs, call = claims(seat_view(s, seat))
+        assert sorted(bombs) == sorted(bombs_now(s, seat)), seat
+        assert call == game.may_call(s, seat), seat
+        seen[0] += 1
+        seen[1] += 1 if bombs else 0
+        seen[2] += 1 if call else 0
+
+
+def test_claims_from_the_seat_view_are_the_states():
+    # T5.2, T2.4: what a seat may do out of turn, read from its own seat view (the one door
+    # to hidden information) as a device asks before it opens a hand for a claim, is what
+    # the State says: the bombs it may throw and whether it may call Tichu. Positions made
+    # by hand (bombs on turn, out of turn, over a lower and a higher bomb, one seat holding
+    # cards, calls still open), then random rounds.
+    from engine_core.prng import Pcg32
+    from engine_core.tichu.choices import random_step
+
+    seen = [0, 0, 0]  # positions asked, of them with a bomb to throw, with a call open
+    bomb = "7j 7s 7p 7t 3j 4j 5j 6j 8j"
+    made = [
+        position([bomb, "6s", "8s", "9s"], 0),  # on turn, leading
+        position([bomb, "6s", "8s", "9s"], 2, "5s", 1),  # out of turn, a single on the table
+        position([bomb, "6s", "8s", "9s"], 2, "2j 2s 2p 2t", 1),  # over a lower bomb
+        position([bomb, "6s", "8s", "9s"], 2, "Kj Ks Kp Kt", 1),  # over a higher one: the flush only
+        position([bomb, "", "", "9s"], 3, "5s", 1, out=(1, 2)),  # two seats left holding cards
+        position([bomb, "6s", "8s", "9s"], 2, "5s", 1, played=0),  # nobody has played: calls open
+        position([bomb, "", "8s", "9s"], 2, "5s", 1, out=(1,), played=2),
+    ]
+    for s in made:
+        _claims_agree(s, seen)
+    for seed in (1, 2, 3, 4):
+        rng = Pcg32(seed)
+        s = game.new_match(1000)
+        while game.decision(s)[0] != "over" and seen[0] < 400 * seed:
+            if game.decision(s)[0] == "deal":
+                s = game.apply(s, game.next_deal(s, rng))[0]
+                continue
+            _claims_agree(s, seen)
+            s = game.apply(s, random_step(s, rng, 2))[0]
+    assert seen[1] >= 5 and seen[2] > 50, seen
