@@ -31,6 +31,7 @@ _FACE = const(3)  # characters of the widest card face ("10j", "Phx")
 class HandDraw(Screen):
     # Hand's base: the panel's objects (build) and their contents (draw).
     _public = None  # (state, the texts of the table it shows), per position
+    page = (1, 1)  # (lines of cards in view, lines of cards) at the last draw
 
     def status(self):
         # (text, fine): what the selection is and whether it may be played, or why not.
@@ -43,7 +44,7 @@ class HandDraw(Screen):
         if st is None:
             return "", True
         why = self.reason()
-        if why is not None:
+        if why is not None and self.menu() is not None:  # (the free selection's tip is on the bar)
             return why, True
         if self.menu() is not None:
             o = self.option()
@@ -113,8 +114,10 @@ class HandDraw(Screen):
         text = ""
         if st.top is not None and st.top_seat >= 0:
             text = "%s: %s" % (names[st.top_seat], reading(game, st.top, t))
-        elif game == "chimera" and st.phase == "bid":
-            text = t("Bid %d") % st.bid if st.bid else ""
+        elif game == "chimera" and st.phase == "bid":  # the face-up card and who holds it (C2.3, C3.1)
+            v = self.view()
+            if v["face_up_holder"] >= 0:
+                text = t("Face up: %s") % (face(game, v["face_up"], True) + NBSP + names[v["face_up_holder"]])
         if game == "tichu" and st.wish:
             text = (text + ". " if text else "") + t("Wish: %s") % value_token(game, st.wish)
         return text
@@ -165,54 +168,69 @@ class HandDraw(Screen):
         self.cursor = min(self.cursor, len(items) - 1) if items else 0
         width = ui.cols - 1
         room = ui.rows - 1
+        # the option in view on the bar (the menu); in the free selection a tip comes after
+        # the status, which says what the selection does (the push: who gets which card)
         entry = _wrap(self.option_text(), width, 2) if menu is not None else []
+        tip = self.reason() if menu is None else None
         text, fine = self.status()
         if not fine and not ui.colour:
             text = "! " + text
         hint = menu is not None and self.reason() is None
-        # On a small panel the table's line takes the title bar's place of the seat's name
-        # (the privacy screen named the seat) when it fits there.
-        left = self.app.book.names[self.seat]
-        table = self.public()[1]
-        up = ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
-        if up:
-            left = table
         # Flow the items over lines; the actions start a line of their own.
         pad = ui.s * 2
         gap = ui.cw * ui.s // 2 + ui.s
         pos = []
         line = 0
         x = pad
-        first_act = True
+        card = False
         for it in items:
             w = len(it[0]) * ui.cw * ui.s
-            if x > pad and (x + w > ui.w - pad or (it[2] is None and first_act)):
+            if x > pad and (x + w > ui.w - pad or (it[2] is None and card)):
                 line += 1
                 x = pad
-            if it[2] is None:
-                first_act = False
+            card = it[2] is not None
             pos.append((line, x, w))
             x += w + gap
         lines = 1 + (pos[-1][0] if items else 0)
+        # The lines that must be in view: the play in view's cards (menu), the cursor and the
+        # selection (free): a play is never offered whose cards are not all shown.
+        need = None
+        for i in range(len(items)):
+            if items[i][3] or (menu is None and i == self.cursor):
+                ln = pos[i][0]
+                need = (ln, ln) if need is None else (min(need[0], ln), max(need[1], ln))
         # the cards keep two lines where the panel has room for more than the texts need
         least = min(lines, 2 if ui.rows >= 7 else 1)
-        blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table)
-        seats, table, got, stat = blocks
-        info = seats + table  # above the cards
-        crows = max(1, min(lines, room - len(info) - len(got) - len(entry) - len(stat)))
-        if menu is None:
-            cl = pos[self.cursor][0] if items else 0
-        else:  # the marked cards in view
-            cl = 0
-            for i in range(len(items)):
-                if items[i][3]:
-                    cl = pos[i][0]
-                    break
-        if cl < self.top:
-            self.top = cl
-        elif cl >= self.top + crows:
-            self.top = cl - crows + 1
+        if need is not None:  # and the status's lines (the free selection's) besides
+            keep = len(_wrap(text, width, 0)) if menu is None else 1
+            least = max(least, min(need[1] - need[0] + 1, room - len(entry) - keep))
+        # On a small panel the table's line takes the title bar's place of the seat's name
+        # (the privacy screen named the seat) when it fits there with the page mark.
+        table = self.public()[1]
+        for up in (True, False):
+            up = up and ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
+            left = table if up else self.app.book.names[self.seat]
+            blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table, tip)
+            seats, tline, got, stat, tips = blocks
+            stat = stat + tips
+            info = seats + tline  # above the cards
+            crows = max(1, min(lines, room - len(info) - len(got) - len(entry) - len(stat)))
+            pages = (lines + crows - 1) // crows
+            where = "%d/%d" % (pages, pages) if lines > crows else ""  # its length
+            if not up or not where or len(left) + len(where) + 3 <= ui.cols:
+                break
+        self.page = (crows, lines)  # LEFT/RIGHT page by it where they choose nothing (Hand.menu_key)
+        if need is not None:
+            lo, hi = need
+            if hi - lo >= crows and menu is None:  # more than the lines show: the cursor's line wins
+                lo = hi = pos[self.cursor][0]
+            if lo < self.top:
+                self.top = lo
+            elif hi >= self.top + crows:
+                self.top = max(lo, hi - crows + 1)
         self.top = max(0, min(self.top, lines - crows))
+        if lines > crows:  # the page in view: the last once its last line shows
+            where = "%d/%d" % (pages if self.top >= lines - crows else self.top // crows + 1, pages)
         y0 = ui.top() + (len(info) + len(got)) * ui.lh
         k = 0  # items drawn
         kc = 0  # of them cards
@@ -279,21 +297,20 @@ class HandDraw(Screen):
             self.cur.height = len(entry) * ui.lh
         else:
             self.cur.height = ui.lh
-        # Title: the seat's name; right: where the list is.
-        where = "%d/%d" % (self.top + 1, lines - crows + 1) if lines > crows else ""
+        # Title: the seat's name (or the table); right: the page of the cards in view.
         ui.set(self.right, where if len(left) + len(where) + 3 <= ui.cols else "")
-        ui.set(self.head, left)
+        ui.set(self.head, left.replace(NBSP, " "))
         self._items = None  # kept for one press only (its keys, then this draw)
 
-    def blocks(self, length, width, status, fine, hint, table):
-        # (seats, table, push, status) lines that fit ``length`` lines, each whole: the
+    def blocks(self, length, width, status, fine, hint, table, tip=None):
+        # (seats, table, push, status, tip) lines that fit ``length`` lines, each whole: the
         # table (the trick to beat, the wish), what the push brought, the status, the other
         # seats' cards left and calls, in that order of need; a status that is only a hint
         # (``hint``) comes last, and in the free selection the status (why a selection may
-        # not be played) first.
-        texts = [self.public()[0], table, self.public()[2], status]
-        order = (3, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
-        out = [[], [], [], []]  # type: list[list[str]]
+        # not be played; who gets which card) first, then the tip.
+        texts = [self.public()[0], table, self.public()[2], status, tip]
+        order = (3, 4, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
+        out = [[], [], [], [], []]  # type: list[list[str]]
         for i in order:
             lines = _wrap(texts[i], width, 0)
             if len(lines) > length and i == 3 and not fine:  # a refusal too long here: whole with OK on Play
@@ -314,12 +331,17 @@ class HandDraw(Screen):
     def seats(self):
         # The other seats' cards left and calls, in play order: "Ben 5 T, Carla 12, David 3".
         st = self.state()
+        if self.game() == "chimera" and st.phase == "bid":
+            return self.bids()
         names = self.app.book.names
         n = len(st.hands)
+        even = self.game() == "tichu" and st.phase in ("grand", "push")  # all hold 8 or 14: the calls only
         parts = []
         for k in range(1, n):
             x = (self.seat + k) % n
-            text = "%s%s%d" % (names[x], NBSP, len(st.hands[x]))
+            if even and not st.calls[x]:
+                continue
+            text = names[x] if even else "%s%s%d" % (names[x], NBSP, len(st.hands[x]))
             if self.game() == "tichu" and st.calls[x]:
                 text += NBSP + ("GT" if st.calls[x] == 2 else "T")
             elif self.game() == "chimera" and st.chimera == x and st.phase != "bid":
@@ -327,7 +349,19 @@ class HandDraw(Screen):
             parts.append(text)
         return ", ".join(parts)
 
-    # -- keys --------------------------------------------------------------------------
+    def bids(self):
+        # Chimera's bidding as it stands, the cards counts being all 17: each other seat's
+        # last word (the high bid, a pass in the run of passes, "-"): "Ben 20, Carla pass".
+        st = self.state()
+        names = self.app.book.names
+        passed = [(st.turn - k) % 3 for k in range(1, st.passes + 1)] if st.turn >= 0 else []
+        parts = []
+        for k in (1, 2):
+            x = (self.seat + k) % 3
+            word = str(st.bid) if x == st.chimera and st.bid else self.t("pass") if x in passed else "-"
+            parts.append(names[x] + NBSP + word)
+        return ", ".join(parts)
+
 
 
 def _wrap(text, cols, n, more=False):

@@ -185,8 +185,8 @@ def test_the_bidding_shows_the_face_up_card_each_bid_and_pages_the_cards(make_de
     assert seen | drawn_codes(scr) == set(scr.hand())
 
 
-def _push(make_device, hints=()):
-    dev = make_device("picosystem")
+def _push(make_device, hints=(), board="picosystem"):
+    dev = make_device(board)
     dev.app.pause_ms = 0
     play_setup(dev, "tichu", humans=(0,), hints=hints, level=1, pause=0)
     for _ in range(2000):
