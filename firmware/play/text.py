@@ -64,8 +64,8 @@ def reading(game, r, t):
         if kind == _CHIMERA_ATTACK:
             return t("Chimera attack")
         name = t(_CHIMERA_KINDS[kind])
-        if kind == _CHIMERA_TRAP:  # "trap 4x11": by count and value, not "11111111"
-            return "%s %dx%s" % (name, length, value_token(game, rank))
+        if kind == _CHIMERA_TRAP:  # "trap 4x11": by count and value, not "11111111" (a pure four, C5.3)
+            return "%s 4x%s" % (name, value_token(game, rank))
         if kind == 0 and rank in CHIMERA_SPECIALS:
             return t(CHIMERA_SPECIALS[rank])
     else:
@@ -78,7 +78,7 @@ def reading(game, r, t):
                 return t(TICHU_SPECIALS[v])
             rank = v
         elif kind == _TICHU_BOMB_FOUR:
-            return "%s %dx%s" % (name, length, value_token(game, rank))
+            return "%s 4x%s" % (name, value_token(game, rank))
     if length > 1:
         return "%s %s-%s" % (name, value_token(game, rank - length + 1), value_token(game, rank))
     return name + " " + value_token(game, rank)

@@ -98,8 +98,12 @@ def test_bombs_and_traps_are_named_by_count_and_value():
     from firmware.play.text import reading
 
     t = str
-    assert reading("chimera", (12, 4, 11), t) == "trap 4x11"
-    assert reading("tichu", (6, 4, 10), t) == "bomb 4x10"
+    from engine_core.chimera import game as chimera
+
+    four = (11 << 3, 11 << 3 | 1, 11 << 3 | 2, 11 << 3 | 3)  # C5.3: a pure four is a trap
+    assert reading("chimera", chimera.reading_for(four, None, None), t) == "trap 4x11"
+    four = (10 << 3, 10 << 3 | 1, 10 << 3 | 2, 10 << 3 | 3)  # T3.2: four of a kind is a bomb
+    assert reading("tichu", tichu.reading_for(four, None, None), t) == "bomb 4x10"
 
 
 @pytest.mark.parametrize("board", BOARDS)
