@@ -172,6 +172,51 @@ def _bid(dev):
     _dealt(dev, "chimera")
 
 
+def _to_play(dev):
+    # On from the deal to the human's first decision of trick play.
+    while dev.screen().due()[0] != "play":
+        pl.human_turn(dev)
+        while pl.screen_name(dev) != "Hand":
+            dev.press("ok") if pl.screen_name(dev) in ("Privacy", "Message") else dev.advance(100)
+    pl.calm(dev)
+
+
+def _phoenix(dev):
+    # Seed 2's first Tichu lead holds 3 4 5 (and more) with the Phoenix: its straights name
+    # what the Phoenix stands for.
+    _dealt(dev, "tichu")
+    _to_play(dev)
+    pl.menu_to(dev, lambda w: w[0] == "play" and len({c >> 3 for c in w[1]}) == 5 and 15 in [c >> 3 for c in w[1]])
+    dev.press("down")
+
+
+_phoenix.seed = 2
+
+
+def _trap(dev):
+    # Seed 1's first Chimera lead holds four 5s: the trap named by count and value.
+    _dealt(dev, "chimera")
+    _to_play(dev)
+    pl.menu_to(dev, lambda w: w[0] == "play" and dev.screen().is_bomb(w[1]))
+
+
+_trap.seed = 1
+
+
+def _push_tips(dev):
+    # Tips on: the push opens on the strong bot's three cards, who gets which named.
+    dev.app.pause_ms = 0
+    pl.play_setup(dev, "tichu", humans=(0,), hints=(0,), level=1, pause=0)
+    while not (pl.screen_name(dev) == "Hand" and dev.screen().due() == ("push", True)):
+        if pl.screen_name(dev) == "Hand" and dev.screen().due()[1]:
+            pl.human_turn(dev, grand=False)
+        elif pl.screen_name(dev) in ("Privacy", "Message"):
+            dev.press("ok")
+        else:
+            dev.advance(100)
+    pl.calm(dev)
+
+
 # (file name, what it shows, how to get there from power-up)
 SCENES = [
     ("menu", "start: the main menu", lambda dev: None),
@@ -188,7 +233,10 @@ SCENES = [
     ("match-end", "the end of a match", _match_end),
     ("german", "a Chimera round in German", _german),
     ("play-setup", "dealer mode: a new dealt match", lambda dev: pl.menu(dev, "Play: setup")),
-    ("play-bid", "dealer mode: Anna's cards, bidding for the Chimera", _bid),
+    ("play-bid", "dealer mode: Anna's cards, bidding for the Chimera: the face-up card, each bid, the page", _bid),
+    ("play-phoenix", "dealer mode: a Phoenix straight, named with what the Phoenix stands for", _phoenix),
+    ("play-trap", "dealer mode: a Chimera trap, by count and value", _trap),
+    ("play-push-tips", "dealer mode: the push with tips: the proposed cards, who gets which, why", _push_tips),
     ("play-hand-chimera", "dealer mode: a Chimera play from the menu (kind, then rank)", _hand_chimera),
     ("play-hand-tichu", "dealer mode: a Tichu play from the menu, its cards marked in the hand", _hand_tichu),
     ("play-free", "dealer mode: the free card selection (Choose cards)", _free),
@@ -204,7 +252,7 @@ SCENES = [
 
 
 def shoot(board, scene):
-    dev = Device(board)
+    dev = Device(board, seed=getattr(scene, "seed", 1))
     scene(dev)
     return dev.png()
 

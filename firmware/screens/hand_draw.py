@@ -201,8 +201,8 @@ class HandDraw(Screen):
                 need = (ln, ln) if need is None else (min(need[0], ln), max(need[1], ln))
         # the cards keep two lines where the panel has room for more than the texts need
         least = min(lines, 2 if ui.rows >= 7 else 1)
-        if need is not None:  # and the status's lines (the free selection's) besides
-            keep = len(_wrap(text, width, 0)) if menu is None else 1
+        if need is not None:  # and, in the free selection, the status's lines besides (what it does)
+            keep = len(_wrap(text, width, 0)) if menu is None else 0
             least = max(least, min(need[1] - need[0] + 1, room - len(entry) - keep))
         # On a small panel the table's line takes the title bar's place of the seat's name
         # (the privacy screen named the seat) when it fits there with the page mark.
