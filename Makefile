@@ -110,6 +110,16 @@ fit-dealt: JOBS ?= 2
 fit-dealt: venv
 	nice -n 10 $(PY) -m host_sim fit --dealt "$(ROUNDS)" --jobs "$(JOBS)"
 
+## decisions: issue 28's random-play check of every human decision of seeded dealt rounds, its figures
+## per board and language (none opened on a bomb, no Yes without its tip, no play with a card not drawn,
+## no false tip): make decisions [ROUNDS=200] [JOBS=2] (ROUNDS per game, board and language; make test
+## checks a sample: tests/device/test_decisions.py)
+.PHONY: decisions
+decisions: ROUNDS ?= 200
+decisions: JOBS ?= 2
+decisions: venv
+	nice -n 10 $(PY) -m host_sim.decision_check --rounds "$(ROUNDS)" --jobs "$(JOBS)"
+
 ## heap-device: the app's heap on CircuitPython's RP2040-like interpreter (.mpy as deployed): the score
 ## keeper's session and a whole dealt match of each game with level-3 bots (also in German), per board;
 ## the peak after gc.collect() and the smallest -X heapsize each completes in (needs ../shared/tools)
