@@ -26,6 +26,7 @@ _CHIMERA_KINDS = const(("single", "pair", "pairs", "trio", "trios", "trio+1", "t
 _TICHU_KINDS = const(("single", "pair", "pairs", "trio", "full house", "straight", "bomb", "bomb"))
 _CHIMERA_TRAP = const(12)
 _CHIMERA_ATTACK = const(13)
+_CHIMERA_STRAIGHT = const(9)
 _TICHU_BOMB_FOUR = const(6)
 _TICHU_BOMB_FLUSH = const(7)
 # Why BOMB does nothing: in Chimera traps too are played on one's own turn only (C7.3).
@@ -57,54 +58,46 @@ def cards_text(game, codes):
     return " ".join([value_token(game, c >> 3) for c in sorted(codes)])
 
 
-def reading(game, r, t):
-    # A reading in short words: "pair 9", "straight 5-9", "bomb 7777", "Phoenix".
+def reading(game, r, t, cards=None, v=None):
+    # A reading in short words: "pair 9", "straight 5-9", "bomb 4x7", "Phoenix". With the
+    # play's ``cards``: what the Phoenix (Pi Ya) among them stands for ("straight 2-6,
+    # Phoenix as 2": two plays never share a name), else ``v``, the reading's "as" value
+    # ("... as 9"). (One function: every name is interned on the board, docs/heap.md.)
     kind, length, rank = r
-    if game == "chimera":
-        if kind == _CHIMERA_ATTACK:
-            return t("Chimera attack")
-        name = t(_CHIMERA_KINDS[kind])
-        if kind == _CHIMERA_TRAP:  # "trap 4x11": by count and value, not "11111111" (a pure four, C5.3)
-            return "%s 4x%s" % (name, value_token(game, rank))
-        if kind == 0 and rank in CHIMERA_SPECIALS:
-            return t(CHIMERA_SPECIALS[rank])
-    else:
-        name = t(_TICHU_KINDS[kind])
-        if kind == 0:
-            v = rank >> 1
-            if rank & 1:
-                return t("Phoenix")
-            if v in TICHU_SPECIALS:
-                return t(TICHU_SPECIALS[v])
-            rank = v
-        elif kind == _TICHU_BOMB_FOUR:
-            return "%s 4x%s" % (name, value_token(game, rank))
+    tichu = game != "chimera"
+    if not tichu and kind == _CHIMERA_ATTACK:
+        return t("Chimera attack")
+    name = t((_TICHU_KINDS if tichu else _CHIMERA_KINDS)[kind])
+    if kind == (_TICHU_BOMB_FOUR if tichu else _CHIMERA_TRAP):  # "trap 4x11", not "11111111" (C5.3, T3.2)
+        return "%s 4x%s" % (name, value_token(game, rank))
+    if kind == 0:
+        if not tichu:
+            return t(CHIMERA_SPECIALS[rank]) if rank in CHIMERA_SPECIALS else name + " " + value_token(game, rank)
+        if rank & 1:
+            return t("Phoenix")
+        rank >>= 1
+        return t(TICHU_SPECIALS[rank]) if rank in TICHU_SPECIALS else name + " " + value_token(game, rank)
     if length > 1:
-        return "%s %s-%s" % (name, value_token(game, rank - length + 1), value_token(game, rank))
-    return name + " " + value_token(game, rank)
-
-
-# The card a play may read more than one way for (T3.3, C5.2): the Phoenix, the Pi Ya.
-WILD = {"tichu": (15, "%s, Phoenix as %s"), "chimera": (14, "%s, Pi Ya as %s")}
-
-
-def stand_in(g, game, cards, r):
-    # The value the wild card of ``cards`` stands for in reading ``r`` ("straight 2-6,
-    # Phoenix as 2"), or None: the value that, as a plain card in its place, reads as
-    # ``r`` (a straight flush counts as the straight it is).
-    wild = WILD[game][0]
-    rest = [c for c in cards if c >> 3 != wild]
-    if not rest or len(rest) == len(cards):
-        return None
-    suit = ((rest[0] & 7) + 1) & 3  # not a straight flush by accident
-    for v in range(2 if game == "tichu" else 1, wild if game == "tichu" else 13):
-        try:
-            x = g.reading_for(tuple(sorted(rest + [v << 3 | suit])), None, None)
-        except Exception:  # IllegalAction: not a combination so
-            continue
-        if x[1] == r[1] and x[2] == r[2] and (x[0] == r[0] or x[0] == _TICHU_BOMB_FLUSH and game == "tichu"):
-            return v
-    return None
+        name = "%s %s-%s" % (name, value_token(game, rank - length + 1), value_token(game, rank))
+    else:
+        name = name + " " + value_token(game, rank)
+    wild = 15 if tichu else 14  # the Phoenix (T3.3), the Pi Ya (C5.2)
+    if cards and wild in [c >> 3 for c in cards]:
+        vals = [c >> 3 for c in cards if c >> 3 != wild]
+        n = None
+        if tichu and kind == 4:  # a full house: the Phoenix in the trio unless it has three
+            n = rank if vals.count(rank) < 3 else [x for x in vals if x != rank][0]
+        else:  # each value of the range so many times: pair, pairs, trio, straight
+            each = (0, 2, 2, 3, 0, 1)[kind] if tichu else 1 if kind == _CHIMERA_STRAIGHT else 0
+            for x in range(rank - length + 1, rank + 1) if each else ():
+                if vals.count(x) < each:
+                    n = x
+        if n is not None:
+            return t("%s, %s as %s") % (name, t(TICHU_SPECIALS[15] if tichu else CHIMERA_SPECIALS[14]),
+                                        value_token(game, n))
+    if v is not None:
+        return t("%s as %s") % (name, value_token(game, v))
+    return name
 
 
 def is_bomb(game, r):

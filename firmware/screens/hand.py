@@ -31,7 +31,7 @@
 from engine_core.errors import IllegalAction
 from firmware.keys import BACK, BOMB, DOWN, LEFT, MENU, OK, RIGHT, UP, ticks_diff
 from firmware.play.menu import ACT, ASK, CARDS, PLAY, columns
-from firmware.play.text import NO_BOMB, WILD, colour, face, is_bomb, reading, stand_in, value_token
+from firmware.play.text import NO_BOMB, colour, face, is_bomb, reading
 from firmware.screens.hand_draw import HandDraw
 
 try:
@@ -251,38 +251,23 @@ class Hand(HandDraw):
         # With proposals on, tips.proposed moves it onto the proposal, a bomb excepted.
         self.col = self.row = 0
         self.proposal = None
-        if not self.claim:
-            self.col = self.harmless(cols)
-        self.show_option()
-
-    def harmless(self, cols):
-        # The column of the first play that is not a bomb, else of Pass, else of "Choose
-        # cards"; else 0.
-        fall = 0
-        for i in range(len(cols)):
+        fall = -1  # the column of Pass, else of "Choose cards"
+        for i in range(len(cols) if not self.claim else 0):
             o = cols[i][0]
             if isinstance(o, int) or o[0] == PLAY:
                 if not self.is_bomb(self.expand(o)[1]):
-                    return i
-            elif o[0] == ACT and o[1][1] == "pass":
-                return i
-            elif o[0] == CARDS:
+                    fall = -1
+                    self.col = i
+                    break
+            elif o[0] == ACT and o[1][1] == "pass" or o[0] == CARDS and fall < 0:
                 fall = i
-        return fall
+        if fall >= 0:
+            self.col = fall
+        self.show_option()
 
     def is_bomb(self, cards):
         r = self.reading_of(cards)
         return r is not None and is_bomb(self.game(), r)
-
-    def partner_wins(self):
-        # Does this seat's partner hold the trick now (a bomb over it asks first)?
-        st = self.state()
-        top = st.top_seat
-        if st.top is None or top < 0 or top == self.seat:
-            return False
-        if self.game() == "tichu":
-            return top == (self.seat + 2) % 4
-        return st.chimera >= 0 and self.seat != st.chimera and top != st.chimera
 
     def tips(self):
         # Does this seat's player want proposals (and is it not a bomb claim)?
@@ -338,13 +323,7 @@ class Hand(HandDraw):
                 r = g.reading_for(w[1], self.over(), w[2])
             except IllegalAction:  # a bomb seen out of turn, when no trick is to beat
                 r = g.reading_for(w[1], None, w[2])
-            game = self.game()
-            text = reading(game, r, self.t)
-            v = stand_in(g, game, w[1], r) if len(w[1]) >= (2 if game == "tichu" else 5) else None
-            if v is not None:  # the Phoenix (Pi Ya) in a combination: what it stands for
-                text = self.t(WILD[game][1]) % (text, value_token(game, v))
-            elif w[2] is not None:
-                text = self.t("%s as %s") % (text, value_token(game, w[2]))
+            text = reading(self.game(), r, self.t, w[1], w[2])  # a Phoenix's stand-in named
             if self.proposal is not None:  # a proposed Mah Jong play: the wish OK makes with it
                 from firmware.play.tips import wish
                 text += wish(self)
@@ -435,7 +414,7 @@ class Hand(HandDraw):
         if (k == LEFT or k == RIGHT) and len(cols) == 1:
             # one column (a bid, the Grand Tichu question, the Dragon's gift): they page the
             # cards, the decision in view stays
-            crows, lines = self.page
+            crows, lines = self.rows
             self.top = (self.top + crows if k == RIGHT else self.top - crows) % (lines if lines > crows else 1)
             return
         if k == LEFT or k == RIGHT:
@@ -496,8 +475,12 @@ class Hand(HandDraw):
             if not fine:
                 app.open("message", "Message", self.t("Not now"), text)
                 return
-            if a[-1] != "sure" and self.partner_wins() and self.is_bomb(cards):
-                # a bomb over the partner's trick: asked once, No first
+            st = self.state()
+            top = st.top_seat
+            if a[-1] is not True and st.top is not None and 0 <= top != seat and self.is_bomb(cards) and (
+                    top == (seat + 2) % 4 if game == "tichu" else 0 <= st.chimera != seat and top != st.chimera):
+                # a bomb over the partner's trick (Tichu's seat opposite, Chimera's other
+                # Hunter): asked once, No first
                 self.pending = a
                 app.open("choice", "Choice", self.t("Bomb your partner's trick?"), [self.t("No"), self.t("Yes")],
                          "bomb", 0)
@@ -559,7 +542,7 @@ class Hand(HandDraw):
         elif tag == "ask" and p is not None and i == 1:
             self.act(p)
         elif tag == "bomb" and p is not None and i == 1:
-            self.do(p + ("sure",))
+            self.do(p + (True,))  # asked: no second question
 
 
 class Pieces:

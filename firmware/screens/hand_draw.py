@@ -31,7 +31,7 @@ _FACE = const(3)  # characters of the widest card face ("10j", "Phx")
 class HandDraw(Screen):
     # Hand's base: the panel's objects (build) and their contents (draw).
     _public = None  # (state, the texts of the table it shows), per position
-    page = (1, 1)  # (lines of cards in view, lines of cards) at the last draw
+    rows = (1, 1)  # (lines of cards in view, lines of cards) at the last draw
 
     def status(self):
         # (text, fine): what the selection is and whether it may be played, or why not.
@@ -171,34 +171,46 @@ class HandDraw(Screen):
         # the option in view on the bar (the menu); in the free selection a tip comes after
         # the status, which says what the selection does (the push: who gets which card)
         entry = _wrap(self.option_text(), width, 2) if menu is not None else []
-        tip = self.reason() if menu is None else None
+        more = self.reason() if menu is None else None  # the tip
         text, fine = self.status()
         if not fine and not ui.colour:
             text = "! " + text
         hint = menu is not None and self.reason() is None
-        # Flow the items over lines; the actions start a line of their own.
+        # Flow the items over lines; the actions start a line of their own. The lines that
+        # must be in view: the play in view's cards (menu), the cursor and the selection
+        # (free): a play is never offered whose cards are not all shown. Where the play's
+        # cards would span more lines than the panel has beside its name, its first card
+        # starts a line (the flow once more); if they still would, they alone are shown.
         pad = ui.s * 2
         gap = ui.cw * ui.s // 2 + ui.s
-        pos = []
-        line = 0
-        x = pad
-        card = False
-        for it in items:
-            w = len(it[0]) * ui.cw * ui.s
-            if x > pad and (x + w > ui.w - pad or (it[2] is None and card)):
-                line += 1
-                x = pad
-            card = it[2] is not None
-            pos.append((line, x, w))
-            x += w + gap
-        lines = 1 + (pos[-1][0] if items else 0)
-        # The lines that must be in view: the play in view's cards (menu), the cursor and the
-        # selection (free): a play is never offered whose cards are not all shown.
-        need = None
-        for i in range(len(items)):
-            if items[i][3] or (menu is None and i == self.cursor):
-                ln = pos[i][0]
-                need = (ln, ln) if need is None else (min(need[0], ln), max(need[1], ln))
+        first = -1
+        for again in (0, 1, 2):
+            pos = []
+            line = 0
+            x = pad
+            card = False
+            for i in range(len(items)):
+                it = items[i]
+                if again == 2 and not it[3]:
+                    pos.append((-1, 0, 0))  # not drawn
+                    continue
+                w = len(it[0]) * ui.cw * ui.s
+                if x > pad and (x + w > ui.w - pad or (it[2] is None and card) or i == first):
+                    line += 1
+                    x = pad
+                card = it[2] is not None
+                pos.append((line, x, w))
+                x += w + gap
+            lines = line + 1
+            need = None
+            for i in range(len(items)):
+                if items[i][3] or (menu is None and i == self.cursor):
+                    ln = pos[i][0]
+                    if need is None:
+                        first = i
+                    need = (ln, ln) if need is None else (min(need[0], ln), max(need[1], ln))
+            if menu is None or need is None or need[1] - need[0] < room - len(entry) or again == 2:
+                break
         # the cards keep two lines where the panel has room for more than the texts need
         least = min(lines, 2 if ui.rows >= 7 else 1)
         if need is not None:  # and, in the free selection, the status's lines besides (what it does)
@@ -210,7 +222,7 @@ class HandDraw(Screen):
         for up in (True, False):
             up = up and ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
             left = table if up else self.app.book.names[self.seat]
-            blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table, tip)
+            blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table, more)
             seats, tline, got, stat, tips = blocks
             stat = stat + tips
             info = seats + tline  # above the cards
@@ -219,7 +231,7 @@ class HandDraw(Screen):
             where = "%d/%d" % (pages, pages) if lines > crows else ""  # its length
             if not up or not where or len(left) + len(where) + 3 <= ui.cols:
                 break
-        self.page = (crows, lines)  # LEFT/RIGHT page by it where they choose nothing (Hand.menu_key)
+        self.rows = (crows, lines)  # LEFT/RIGHT page by it where they choose nothing (Hand.menu_key)
         if need is not None:
             lo, hi = need
             if hi - lo >= crows and menu is None:  # more than the lines show: the cursor's line wins
@@ -302,13 +314,13 @@ class HandDraw(Screen):
         ui.set(self.head, left.replace(NBSP, " "))
         self._items = None  # kept for one press only (its keys, then this draw)
 
-    def blocks(self, length, width, status, fine, hint, table, tip=None):
+    def blocks(self, length, width, status, fine, hint, table, more=None):
         # (seats, table, push, status, tip) lines that fit ``length`` lines, each whole: the
         # table (the trick to beat, the wish), what the push brought, the status, the other
         # seats' cards left and calls, in that order of need; a status that is only a hint
         # (``hint``) comes last, and in the free selection the status (why a selection may
         # not be played; who gets which card) first, then the tip.
-        texts = [self.public()[0], table, self.public()[2], status, tip]
+        texts = [self.public()[0], table, self.public()[2], status, more]
         order = (3, 4, 1, 2, 0) if self.menu() is None else (1, 2, 0, 3) if hint else (1, 3, 2, 0)
         out = [[], [], [], [], []]  # type: list[list[str]]
         for i in order:
@@ -331,10 +343,18 @@ class HandDraw(Screen):
     def seats(self):
         # The other seats' cards left and calls, in play order: "Ben 5 T, Carla 12, David 3".
         st = self.state()
-        if self.game() == "chimera" and st.phase == "bid":
-            return self.bids()
         names = self.app.book.names
         n = len(st.hands)
+        if self.game() == "chimera" and st.phase == "bid":
+            # The counts being all 17: each other seat's last word in the bidding (the
+            # high bid, a pass in the run of passes, "-"): "Ben 20, Carla pass" (C3).
+            passed = [(st.turn - k) % 3 for k in range(1, st.passes + 1)] if st.turn >= 0 else []
+            parts = []
+            for k in (1, 2):
+                x = (self.seat + k) % 3
+                word = str(st.bid) if x == st.chimera and st.bid else self.t("pass") if x in passed else "-"
+                parts.append(names[x] + NBSP + word)
+            return ", ".join(parts)
         even = self.game() == "tichu" and st.phase in ("grand", "push")  # all hold 8 or 14: the calls only
         parts = []
         for k in range(1, n):
@@ -348,20 +368,6 @@ class HandDraw(Screen):
                 text += NBSP + self.t("Ch%d") % st.bid
             parts.append(text)
         return ", ".join(parts)
-
-    def bids(self):
-        # Chimera's bidding as it stands, the cards counts being all 17: each other seat's
-        # last word (the high bid, a pass in the run of passes, "-"): "Ben 20, Carla pass".
-        st = self.state()
-        names = self.app.book.names
-        passed = [(st.turn - k) % 3 for k in range(1, st.passes + 1)] if st.turn >= 0 else []
-        parts = []
-        for k in (1, 2):
-            x = (self.seat + k) % 3
-            word = str(st.bid) if x == st.chimera and st.bid else self.t("pass") if x in passed else "-"
-            parts.append(names[x] + NBSP + word)
-        return ", ".join(parts)
-
 
 
 def _wrap(text, cols, n, more=False):

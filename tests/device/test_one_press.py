@@ -106,10 +106,14 @@ def test_bombs_and_traps_are_named_by_count_and_value():
     assert reading("tichu", tichu.reading_for(four, None, None), t) == "bomb 4x10"
 
 
+@pytest.mark.parametrize("hand", [
+    "2j 3s 4p 5t 5j 8s 8p 9t 9j 10s Jp Jt Qj Ks",  # the MacroPad's straight 8-Q whose Q was off screen
+    "2j 2s 3p 3t 4j 5s 10p 10j 10s Jp Qj Kt Aj PHX",  # a full house with the Phoenix: a two-line name
+])
 @pytest.mark.parametrize("board", BOARDS)
-def test_every_card_of_the_play_in_view_is_drawn(make_device, board):
-    # the MacroPad's straight 8-Q whose Q was off screen: every option, every card drawn
-    st = position(["2j 3s 4p 5t 5j 8s 8p 9t 9j 10s Jp Jt Qj Ks", "2t 3t", "Aj As 9p", "4j 4s"], 0)
+def test_every_card_of_the_play_in_view_is_drawn(make_device, board, hand):
+    # every option of the menu, every card of it drawn inside the panel
+    st = position([hand, "2t 3t", "Aj As 9p", "4s 4t"], 0)
     dev, scr = staged(make_device, board, st)
     cols = scr.menu()
     for c in range(len(cols)):
