@@ -174,7 +174,7 @@ class App:
     def _boot(self, board, display, keys, store, encoder, older):
         # The app's start, at power-up or in a fresh VM (and in its host model, _reload).
         # Only what the app uses of the profile is kept, so the board may drop the module.
-        self.key_names = board.HINTS  # in English; ``hints`` in the language set (name_keys)
+        self.hints = board.HINTS  # the keys' names in English: the screens say them through t() ("Knopf")
         self.ui = Ui(board.WIDTH, board.HEIGHT, board.DEPTH, board.PAPER, board.PX_PER_MM)
         refresh = board.REFRESH_MS
         self.panel = Panel(display, refresh, _SETTLE_MS if refresh else 0)
@@ -216,7 +216,6 @@ class App:
         drop(_JOURNAL_MODULES)
         gc.collect()
         self.texts = Texts(self.settings["lang"], self.ui.fit)
-        self.name_keys()
         self._resume(kept)
         if self.session is not None:
             self.room_for_a_round()
@@ -563,13 +562,7 @@ class App:
             if switch(self):
                 return
         self.texts.use(s["lang"])
-        self.name_keys()
         self.record(self._settings())
-
-    def name_keys(self):
-        # The keys' names the screens print ("%s: save"), in the language set: "Knob" is
-        # "Knopf" in German.
-        self.hints = {k: self.t(v) for k, v in self.key_names.items()}
 
     def _settings(self):
         # The settings payload; "play" only once a dealt match was set up, "at" only when

@@ -84,7 +84,7 @@ class HandDraw(Screen):
                 return t("You lead"), True
             return t("Play or pass"), True
         if self.menu() is not None:  # a play of the menu: legal, named in its line
-            return (t("%s: play it") if mine else t("%s: bomb now")) % self.app.hints[OK], True
+            return (t("%s: play it") if mine else t("%s: bomb now")) % t(self.app.hints[OK]), True
         r = self.reading_of(self.sel)
         if r is None:
             return t("not a combination"), False
@@ -361,7 +361,7 @@ class HandDraw(Screen):
             x = (self.seat + k) % n
             if even and not st.calls[x]:
                 continue
-            text = names[x] if even else "%s%s%d" % (names[x], NBSP, len(st.hands[x]))
+            text = names[x] if even else names[x] + NBSP + str(len(st.hands[x]))
             if self.game() == "tichu" and st.calls[x]:
                 text += NBSP + ("GT" if st.calls[x] == 2 else "T")
             elif self.game() == "chimera" and st.chimera == x and st.phase != "bid":

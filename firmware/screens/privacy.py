@@ -22,7 +22,7 @@ class Privacy(Screen):
             s = ui.s
         ui.label(g, text, ui.w // 2, (ui.h - ui.ch * s) // 2 - ui.lh // 2, scale=s, colour=ui.hi,
                  anchor=(0.5, 0.0))
-        more = clip(self.t("%s: see your cards") % self.app.hints[OK], ui.cols, True)
+        more = clip(self.t("%s: see your cards") % self.t(self.app.hints[OK]), ui.cols, True)
         ui.label(g, more, ui.w // 2, ui.h - ui.lh - ui.s, anchor=(0.5, 0.0))
 
     def key(self, k):

@@ -26,7 +26,7 @@ class Settings(FormScreen):
         return self.t("Settings")
 
     def footer(self, n):
-        return [self.t("%s: save") % self.app.hints[OK]], True
+        return [self.t("%s: save") % self.t(self.app.hints[OK])], True
 
     def submit(self):
         app = self.app

@@ -214,9 +214,9 @@ class Table(Screen):
     def hint(self):
         hints = self.app.hints
         t = self.t
-        text = t("%s: cards") % hints[OK]
+        text = t("%s: cards") % t(hints[OK])
         if self.app.session.dealt.name == "tichu" and BOMB in hints:
-            text += "  " + t("%s: bomb") % hints[BOMB]
+            text += "  " + t("%s: bomb") % t(hints[BOMB])
         return text
 
     # -- the bots and the humans -------------------------------------------------------

@@ -100,7 +100,7 @@ class Totals(Screen):
             return self.t("%s wins!" if book.sides == book.players else "%s win!") % book.side_names()[w]
         if book.tied():
             return self.t("Tie: play on")
-        return self.t("%s: round %d") % (app.hints[OK], book.rounds() + 1)
+        return self.t("%s: round %d") % (self.t(app.hints[OK]), book.rounds() + 1)
 
     def key(self, k):
         app = self.app

@@ -255,6 +255,7 @@ def test_the_keys_are_named_in_the_language_set():
     assert "Knob: save" in dev.texts()
     pl.choose(dev, "lang", 1)
     dev.press("ok")
-    assert dev.app.hints == {k: german.get(v, v) for k, v in load("macropad").HINTS.items()}
+    assert {k: dev.app.t(v) for k, v in dev.app.hints.items()} == \
+        {k: german.get(v, v) for k, v in load("macropad").HINTS.items()}
     pl.menu(dev, "Settings")
     assert "Knopf: sichern" in dev.texts() and german["Key10"] == "Taste10"
