@@ -8,7 +8,7 @@ decision it checks:
   in view; a bomb claim (BOMB on the table: the player asked for the bombs) may, and is
   counted apart;
 - Yes without tip: a question that cannot be taken back ("Call Tichu?", "Call Grand
-  Tichu?", "Bomb your partner's trick?") opens on No, unless the hand's proposal is that
+  Tichu?", "Bomb your partner?") opens on No, unless the hand's proposal is that
   very action;
 - plays with hidden cards: every play the menu offers (the player walks its columns at
   random) has each of its cards drawn on the panel, inside it;

@@ -5,6 +5,8 @@
 # hand: an engine refusal), so neither holds the other's words. Every text goes through
 # the table (firmware/texts.tsv).
 
+from firmware.texts import NBSP
+
 try:
     from micropython import const
 except ImportError:  # CPython: the names stay
@@ -27,6 +29,9 @@ _TICHU_KINDS = const(("single", "pair", "pairs", "trio", "full house", "straight
 _CHIMERA_TRAP = const(12)
 _CHIMERA_ATTACK = const(13)
 _CHIMERA_STRAIGHT = const(9)
+# The cards each value of a combination's range holds, by kind: pair 2, trio 3, straight 1.
+_TICHU_EACH = const((1, 2, 2, 3, 3, 1, 4, 1))
+_CHIMERA_EACH = const((1, 2, 2, 3, 3, 3, 3, 3, 3, 1, 4, 4, 4, 1))
 _TICHU_BOMB_FOUR = const(6)
 _TICHU_BOMB_FLUSH = const(7)
 # Why BOMB does nothing: in Chimera traps too are played on one's own turn only (C7.3).
@@ -81,22 +86,37 @@ def reading(game, r, t, cards=None, v=None):
         name = "%s %s-%s" % (name, value_token(game, rank - length + 1), value_token(game, rank))
     else:
         name = name + " " + value_token(game, rank)
-    wild = 15 if tichu else 14  # the Phoenix (T3.3), the Pi Ya (C5.2)
-    if cards and wild in [c >> 3 for c in cards]:
-        vals = [c >> 3 for c in cards if c >> 3 != wild]
-        n = None
-        if tichu and kind == 4:  # a full house: the Phoenix in the trio unless it has three
-            n = rank if vals.count(rank) < 3 else [x for x in vals if x != rank][0]
-        else:  # each value of the range so many times: pair, pairs, trio, straight
-            each = (0, 2, 2, 3, 0, 1)[kind] if tichu else 1 if kind == _CHIMERA_STRAIGHT else 0
-            for x in range(rank - length + 1, rank + 1) if each else ():
-                if vals.count(x) < each:
-                    n = x
-        if n is not None:
-            return t("%s, %s as %s") % (name, t(TICHU_SPECIALS[15] if tichu else CHIMERA_SPECIALS[14]),
-                                        value_token(game, n))
-    if v is not None:
-        return t("%s as %s") % (name, value_token(game, v))
+    if not cards:
+        return t("%s as %s") % (name, value_token(game, v)) if v is not None else name
+    # The cards a value of the range holds (pair 2, trio 3, ...), and whether the cards
+    # beside them are pairs: what is attached is named ("full house 5+8", "trio+1 1+7").
+    each = (_TICHU_EACH if tichu else _CHIMERA_EACH)[kind]
+    pairs = kind in ((4,) if tichu else (6, 8, 11))
+    vals = [c >> 3 for c in cards]
+    wild = 15 if tichu else 14  # the Phoenix (T3.3), the Pi Ya in a straight (C5.2)
+    n = None
+    if wild in vals and (tichu or kind == _CHIMERA_STRAIGHT):
+        vals.remove(wild)
+        for x in range(rank - length + 1, rank + 1):
+            if vals.count(x) < each:
+                n = x
+        if n is None:  # a full house's pair
+            n = [x for x in vals if vals.count(x) == 1][0]
+        vals.append(n)
+    try:
+        for x in range(rank - length + 1, rank + 1):
+            for _ in range(each):
+                vals.remove(x)
+    except ValueError:  # cards that are not this reading: its plain name
+        return name
+    if vals:
+        vals.sort()
+        name += "+" + " ".join([value_token(game, x) for x in (vals[::2] if pairs else vals)])
+    if n is not None:  # what the Phoenix stands for, kept on one line
+        name += ", " + (t("%s as %s") % (t(TICHU_SPECIALS[15] if tichu else CHIMERA_SPECIALS[14]),
+                                          value_token(game, n))).replace(" ", NBSP)
+    elif v is not None:
+        name = t("%s as %s") % (name, value_token(game, v))
     return name
 
 

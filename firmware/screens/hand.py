@@ -482,7 +482,7 @@ class Hand(HandDraw):
                 # a bomb over the partner's trick (Tichu's seat opposite, Chimera's other
                 # Hunter): asked once, No first
                 self.pending = a
-                app.open("choice", "Choice", self.t("Bomb your partner's trick?"), [self.t("No"), self.t("Yes")],
+                app.open("choice", "Choice", self.t("Bomb your partner?"), [self.t("No"), self.t("Yes")],
                          "bomb", 0)
                 return
             if game == "tichu" and MAHJONG_CARD in cards:  # the Mah Jong: name a wish (T4.1)

@@ -170,7 +170,7 @@ class HandDraw(Screen):
         room = ui.rows - 1
         # the option in view on the bar (the menu); in the free selection a tip comes after
         # the status, which says what the selection does (the push: who gets which card)
-        entry = _wrap(self.option_text(), width, 2) if menu is not None else []
+        entry = _wrap(self.option_text(), width, 3) if menu is not None else []  # (a Mah Jong play with its wish: 3)
         more = self.reason() if menu is None else None  # the tip
         text, fine = self.status()
         if not fine and not ui.colour:
@@ -211,8 +211,8 @@ class HandDraw(Screen):
                     need = (ln, ln) if need is None else (min(need[0], ln), max(need[1], ln))
             if menu is None or need is None or need[1] - need[0] < room - len(entry) or again == 2:
                 break
-        # the cards keep two lines where the panel has room for more than the texts need
-        least = min(lines, 2 if ui.rows >= 7 else 1)
+        # the cards keep two lines (a hand of 14 or 17 is whole in two on every panel)
+        least = min(lines, 2)
         if need is not None:  # and, in the free selection, the status's lines besides (what it does)
             keep = len(_wrap(text, width, 0)) if menu is None else 0
             least = max(least, min(need[1] - need[0] + 1, room - len(entry) - keep))
@@ -224,6 +224,7 @@ class HandDraw(Screen):
             left = table if up else self.app.book.names[self.seat]
             blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table, more)
             seats, tline, got, stat, tips = blocks
+            shown = tips if menu is None else stat or hint  # the tip's reason
             stat = stat + tips
             info = seats + tline  # above the cards
             crows = max(1, min(lines, room - len(info) - len(got) - len(entry) - len(stat)))
@@ -231,6 +232,10 @@ class HandDraw(Screen):
             where = "%d/%d" % (pages, pages) if lines > crows else ""  # its length
             if not up or not where or len(left) + len(where) + 3 <= ui.cols:
                 break
+        if not shown and self.reason() is not None:  # no room for the tip's reason: its mark
+            on = entry if menu is not None else stat  # on the bar, or after who gets which card
+            if on and len(on[-1]) + 5 <= width:
+                on[-1] = on[-1] + "  " + self.t("Tip")
         self.rows = (crows, lines)  # LEFT/RIGHT page by it where they choose nothing (Hand.menu_key)
         if need is not None:
             lo, hi = need

@@ -7,6 +7,7 @@ import pytest
 
 from engine_core.tichu import game as tichu
 from firmware.keys import BOMB, DOWN, LEFT, OK, RIGHT, UP
+from firmware.texts import NBSP
 from host_sim.player import calm, play_setup, screen_name
 from tests.engine.tichu_flows import position
 
@@ -78,7 +79,7 @@ def test_phoenix_readings_name_what_the_phoenix_stands_for(make_device):  # T3.3
     for _ in range(20):
         w = scr.option()
         if w[0] == "play" and len(w[1]) == 5:
-            names.append(scr.option_text().split("  ")[0])
+            names.append(scr.option_text().split("  ")[0].replace(NBSP, " "))
         dev.press(DOWN) if names and len(names) < 2 else dev.press(RIGHT)
         if len(names) >= 2 and scr.option()[0] == "play" and len(scr.option()[1]) != 5:
             break
@@ -184,13 +185,37 @@ def test_the_bidding_shows_the_face_up_card_each_bid_and_pages_the_cards(make_de
     holder = dev.app.book.names[v["face_up_holder"]]
     assert holder in scr.info() and "Face up" in scr.info()
     assert all(dev.app.book.names[s] in scr.seats() for s in (1, 2))
-    assert scr.right.text == "1/2"  # the page mark
+    # every card in view, or a page mark and RIGHT/LEFT page without changing the bid in view
     option = scr.option()
-    dev.press(RIGHT)
-    assert scr.right.text == "2/2" and scr.option() == option  # paged, the bid in view unchanged
     seen = drawn_codes(scr)
-    dev.press(LEFT)
-    assert seen | drawn_codes(scr) == set(scr.hand())
+    if seen != set(scr.hand()):
+        assert scr.right.text == "1/2"
+        dev.press(RIGHT)
+        assert scr.right.text == "2/2" and scr.option() == option
+        seen |= drawn_codes(scr)
+        dev.press(LEFT)
+    assert seen == set(scr.hand()) and scr.option() == option
+
+
+def test_one_column_pages_the_cards_with_left_and_right(make_device):
+    # a hand with more lines of cards than the panel shows beside the question: a page mark,
+    # and LEFT/RIGHT page without changing the answer in view (Grand Tichu, T2.1)
+    st = position(["2j 3s 4p 5t 6j 7s 8p 9t 10j Js Qp Kt Aj PHX", "2t 3t", "Aj As 9p", "4s 4t"], 0)
+    dev, scr = staged(make_device, "macropad", st)
+    scr.rows = (1, 1)
+    scr.menu = lambda: [[("act", (0, "no_grand"), "No Grand")]]  # one column
+    scr.top = 0
+    scr.sel = []  # (show_option: an answer marks no cards)
+    dev.app.ui.rows, rows = 3, dev.app.ui.rows  # a panel with room for one line of cards
+    try:
+        scr.draw()
+        assert scr.right.text == "1/2"
+        dev.press(RIGHT)
+        assert scr.right.text == "2/2" and scr.option()[1] == (0, "no_grand")
+        dev.press(LEFT)
+        assert scr.right.text == "1/2"
+    finally:
+        dev.app.ui.rows = rows
 
 
 def _push(make_device, hints=(), board="picosystem"):
