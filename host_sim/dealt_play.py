@@ -319,6 +319,17 @@ def set_proposals(app, seat, on):
         scr.at = scr._menu = scr.asked = None
 
 
+def pooled(task, tasks, jobs):
+    """[task(t) for t in tasks], in ``jobs`` processes when more than one (the checks'
+    seeded rounds: each task a round on a board in a language)."""
+    if jobs <= 1:
+        return [task(t) for t in tasks]
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(task, tasks, chunksize=1)
+
+
 # -- a dealt round at the panel -------------------------------------------------------------------
 
 

@@ -629,13 +629,9 @@ def check(rounds, boards=None, languages=LANGUAGES, games=GAMES, seed=1, jobs=1)
 
     tasks = [(b, lang, g, seed + r) for b in boards or BOARDS for lang in languages for g in games
              for r in range(rounds)]
-    if jobs > 1:
-        import multiprocessing
+    from host_sim.dealt_play import pooled
 
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_task, tasks, chunksize=1)
-    else:
-        parts = [_task(t) for t in tasks]
+    parts = pooled(_task, tasks, jobs)
     out = {}
     for board, lang, f in parts:
         out.setdefault((board, lang), Figures()).add(f)

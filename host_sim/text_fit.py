@@ -496,13 +496,9 @@ def check_dealt(rounds, boards=None, languages=LANGUAGES, games=("chimera", "tic
     every language); ``jobs`` processes."""
     tasks = [(b, lang, g, seed + r, budget) for b in boards or pl.BOARDS for lang in languages for g in games
              for r in range(rounds)]
-    if jobs > 1:
-        import multiprocessing
+    from host_sim.dealt_play import pooled
 
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_dealt_task, tasks, chunksize=1)
-    else:
-        parts = [_dealt_task(t) for t in tasks]
+    parts = pooled(_dealt_task, tasks, jobs)
     out = DealtChecker()
     out.rounds = len(parts)
     for c in parts:  # in task order: the first round that saw a problem names it
