@@ -12,10 +12,12 @@
 # the card under it or does the action under it, LEFT/RIGHT step through the legal plays
 # holding the card under the cursor, BOMB through the bombs; BACK goes back to the menu.
 #
-# Nothing by accident: a call (Tichu, Grand Tichu) asks once before it is made; a hand
-# that came up by itself ignores keys for GRACE ms (an OK meant for the table); a bomb
-# claim (``claim``, the table's BOMB) offers the bombs and the call only, whatever turn
-# comes meanwhile, until it is made or BACK cancels it.
+# Nothing by accident: the menu never opens on a bomb (place); a call (Tichu, Grand
+# Tichu) asks once before it is made, No first unless the call is the tip, and a bomb
+# over the partner's trick asks too; a hand that came up by itself ignores an OK for
+# GRACE ms (an OK meant for the table); a bomb claim (``claim``, the table's BOMB) offers
+# the bombs and the call only, whatever turn comes meanwhile, until it is made or BACK
+# cancels it. Where one column chooses (a bid), LEFT/RIGHT page the cards.
 #
 # The status lines say what the play in view is and whether it may be played, or why
 # not (the engine's reason), wrapped whole; the lines above the cards show the trick to
