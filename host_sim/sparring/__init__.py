@@ -7,7 +7,8 @@ Host only: never shipped to the board.
 due), reading only the seat view and the seat's legal actions.
 """
 
-from host_sim.sparring import pro, ref
+from host_sim.sparring import bold, plan, port, pro, ref
 
-PLAYERS = {"ref": ref, "pro": pro}
-TITLES = {"ref": "RLCard rules", "pro": "pro rules"}
+PLAYERS = {"ref": ref, "pro": pro, "port": port, "plan": plan, "bold": bold}
+TITLES = {"ref": "RLCard rules", "pro": "pro rules", "port": "RHCP rules", "plan": "fewest plays",
+          "bold": "bold bids"}

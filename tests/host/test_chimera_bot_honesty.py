@@ -88,7 +88,8 @@ class _Sparring:
 
 def check_sparring(games, seed):
     g = Pcg32(seed)
-    mixes = [("ref", "pro", "ref"), ("pro", "pro", "ref"), ("pro", "ref", "pro")]
+    mixes = [("ref", "pro", "ref"), ("pro", "pro", "ref"), ("pro", "ref", "pro"),
+             ("port", "plan", "bold"), ("bold", "port", "pro")]  # issue 29's three too
     seen = Counter()
     changed = Counter()
     for st, seat in positions(_Sparring, mixes, games, g):
