@@ -158,8 +158,8 @@ class Session:
                 self.log.pop(0)
             self.hold = self.pause
         for e in events:
-            if e[0] in ("trick", "dealt_rest", "exchanged", "chimera"):
-                self.said = [None] * len(self.levels)  # a new trick or phase: the words are done
+            if e[0] in ("trick", "dealt_rest", "exchanged", "chimera", "redeal"):
+                self.said = [None] * len(self.levels)  # a new trick, phase or deal: the words are done
         self.since = now
         self.pending = None
         if d.finished():

@@ -193,15 +193,23 @@ def wrap(text, cols, n, more=False):
     # ``text`` broken at spaces into ``n`` lines of at most ``cols`` characters (a word
     # longer than a line is cut into pieces); what does not fit is cut with clip().
     # n = 0: as many lines as it takes, none empty at the end. Words joined by NBSP stay
-    # on one line, unless together they are longer than a line; the lines have plain spaces.
+    # on one line; together longer than a line, as many of them as fit stay on one, from
+    # the first ("Carla: straight" / "7-11", never "... Carla:" / "straight 7-11"); the
+    # lines have plain spaces.
     words = text.split(" ")
     if NBSP in text:
         whole = []
         for w in words:
             if len(w) > cols and NBSP in w:
-                whole += w.split(NBSP)
-            else:
-                whole.append(w)
+                line = ""
+                for x in w.split(NBSP):
+                    if line and len(line) + 1 + len(x) > cols:
+                        whole.append(line)
+                        line = x
+                    else:
+                        line = line + NBSP + x if line else x
+                w = line
+            whole.append(w)
         words = whole
     lines = []
     line = ""

@@ -118,15 +118,6 @@ class Table(Screen):
                 text += " " + m
         return text
 
-    def layout(self):
-        # (seats a line, a cell's width) for this panel: one seat a line where there is
-        # room for the seats, the trick and a happening, else two.
-        ui = self.app.ui
-        n = len(self.app.session.levels)
-        usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
-        per = 1 if ui.rows - 1 >= n + 2 or (n == 3 and ui.rows - 1 >= n + 1) else 2
-        return per, usable if per == 1 else (usable - 1) // 2
-
     def trick_text(self):
         s = self.app.session
         d = s.dealt
@@ -155,14 +146,16 @@ class Table(Screen):
         return ""
 
     def happenings(self, n, trick):
-        # The last ``n`` things that happened, oldest first; the last play is left out when
-        # the trick line already says it.
+        # The last ``n`` things that happened, oldest first; the play the trick line says
+        # is left out, wherever it is among them (the newest play: passes may follow it).
         s = self.app.session
         parts = []
         for action, events in s.log[-n - 1:]:
             parts += happened(s.dealt.name, self.app.book.names, action, events, self.t)
-        if parts and parts[-1] == trick:
-            parts.pop()
+        for i in range(len(parts) - 1, -1, -1):
+            if parts[i] == trick:
+                del parts[i]
+                break
         return parts[-n:] if n else []
 
     def draw(self):
@@ -177,18 +170,24 @@ class Table(Screen):
         if st is not None and d.name == "tichu" and st.wish:
             right = self.t("Wish: %s") % value_token("tichu", st.wish)
         ui.set(self.right, right)
-        per, width = self.layout()
+        usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
+        trick = self.trick_text()
+        # One seat a line where there is room for the seats, the trick and a happening
+        # (Chimera: the trick whole), else two a line, the Chimera then on a line of its own.
+        per = 1 if rows >= n + 2 or n == 3 and rows >= n + len(wrap(trick, usable, 0)) else 2
+        width = usable if per == 1 else (usable - 1) // 2
+        ch = st.chimera if per > 1 and st is not None and d.name == "chimera" and st.phase != "bid" else -1
         due = d.due()[1] if st is not None else ()
         top = ui.top()
         for x in range(n):
+            p = x if ch < 0 else n - 1 if x == ch else x - (x > ch)  # the cell's place
             lab = self.cells[x]
-            lab.move((ui.s * 2 + (x % per) * (width + 1) * ui.cw * ui.s, top + (x // per) * ui.lh))
-            ui.set(lab, self.seat_text(x, width, per > 1), ui.hi if ui.colour and x in due else ui.fg)
+            lab.move((ui.s * 2 + (p % per) * (width + 1) * ui.cw * ui.s, top + (p // per) * ui.lh))
+            ui.set(lab, self.seat_text(x, usable if p == n - 1 and p % per == 0 else width, per > 1),
+                   ui.hi if ui.colour and x in due else ui.fg)
         seat_rows = (n + per - 1) // per
-        usable = (ui.w - ui.s * 2) // (ui.cw * ui.s)
         out = ["" for _ in range(seat_rows)]
-        trick = self.trick_text()
-        out += wrap(trick, usable, 0)
+        out += wrap(trick, usable, rows - seat_rows)  # what does not fit: cut by clip() (the fit check hears)
         while out and not out[-1]:
             out.pop()
         left = rows - len(out)

@@ -11,6 +11,7 @@ from engine_core.dealt import Dealt
 from firmware.keys import BOMB, DOWN, OK
 from host_sim.player import (
     BOARDS,
+    calm,
     cursor_to,
     do_item,
     human_turn,
@@ -626,3 +627,96 @@ def test_bomb_without_a_bomb_with_two_humans_says_so_after_the_privacy_screen(ma
     assert screen_name(dev) == "Message" and dev.screen().text == NO_BOMB["tichu"]
     dev.press(OK)
     assert screen_name(dev) == "Table"
+
+
+# -- issue 28, the table as a new user saw it: a text cut, a play told twice, old words ---------
+
+
+def _table_lines(dev):
+    return [lab.text for lab in dev.screen().lines]
+
+
+def _on_to(dev, test, passes=True):
+    # Play on (the human passing, or bidding/playing the lowest) until ``test(dev)`` holds on
+    # the table: the hand goes back to the table when it comes up and the test holds.
+    for _ in range(5000):
+        name = screen_name(dev)
+        if name == "Table" and test(dev):
+            return
+        if name in ("Privacy", "Message"):
+            dev.press(OK)
+        elif name == "Hand" and test(dev):
+            dev.press("back")
+        elif name == "Hand" and dev.screen().due()[1]:
+            human_turn(dev, passes)
+        elif name == "Hand":
+            dev.press("back")
+        elif name == "PlayScore":
+            raise AssertionError("the round ended first")
+        else:
+            dev.advance(100)
+    raise AssertionError("no such position")
+
+
+def test_the_table_shows_the_hunters_exchange_whole(make_device):
+    # Display Pack, Chimera, English: "The Hunters" was shown where the text is "The Hunters
+    # exchange" (20 characters on 19 columns, one line left under three seats): the line
+    # that did not fit was dropped, not even cut with "..". Now the seats take two lines
+    # when the trick needs two, the Chimera on a line of its own.
+    dev = make_device("pico_display_pack")
+    play_setup(dev, "chimera", humans=(0,), level=3, pause=800)
+    _on_to(dev, lambda d: d.app.session.dealt.state.phase == "give")
+    assert dev.screen().trick_text() == "The Hunters exchange"
+    lines = [x for x in _table_lines(dev) if x]
+    assert " ".join(lines).startswith("The Hunters exchange"), lines
+    st = dev.app.session.dealt.state
+    cells = [lab.text for lab in dev.screen().cells]
+    assert all(str(len(st.hands[x])) in cells[x] for x in range(3))  # every seat still there, whole
+    assert "Ch%d" % st.bid in cells[st.chimera]
+    from host_sim.text_fit import problems_on_panel
+
+    assert not problems_on_panel(dev)
+
+
+def test_the_table_tells_the_trick_to_beat_once(make_device):
+    # PicoSystem, Tichu: "David: Mah Jong" as the trick to beat and again among the
+    # happenings above "Anna passes": the trick line says the play, the happenings leave it
+    # out wherever it is among them (it was left out only when it was the newest).
+    dev = make_device("picosystem")
+    play_setup(dev, "tichu", humans=(0,), level=1, pause=800)
+    seen = 0
+    for _ in range(3000):
+        name = screen_name(dev)
+        if name == "PlayScore":
+            break
+        if name == "Table":
+            st = dev.app.session.dealt.state
+            if st is not None and st.top is not None:
+                trick = dev.screen().trick_text()
+                lines = _table_lines(dev)
+                assert lines.count(trick) == 1, lines
+                seen += 1
+        if name in ("Privacy", "Message"):
+            dev.press(OK)
+        elif name == "Hand":
+            calm(dev)
+            if dev.screen().due()[1]:
+                human_turn(dev, True)
+            else:
+                dev.press("back")
+        else:
+            dev.advance(100)
+    assert seen > 50
+
+
+def test_a_redeal_clears_the_seats_last_words(make_device):
+    # Display Pack, Chimera: after "All passed: new deal" (C3.5) the new deal's table still
+    # showed "Anna 17 pass, Ben 17 pass, Carla 17 pass": the passes were the old deal's.
+    dev = make_device("pico_display_pack")
+    play_setup(dev, "chimera", humans=(0,), level=1, pause=800)
+    s = dev.app.session
+    _on_to(dev, lambda d: any(e[0] == "redeal" for _, events in s.log for e in events))
+    assert s.dealt.state.phase == "bid" and "redeal" in [e[0] for e in s.log[-1][1]]  # the new deal
+    cells = [lab.text for lab in dev.screen().cells]
+    assert not [c for c in cells if "pass" in c], cells
+    assert s.said == [None, None, None]

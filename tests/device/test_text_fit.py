@@ -41,6 +41,27 @@ def test_the_check_sees_a_text_off_the_panel_an_overlap_and_a_cut(monkeypatch):
     assert list(checker.found) == ["cut to 8 characters: 'Wish penalty'"]
 
 
+def test_the_check_sees_a_trick_line_the_table_leaves_out(monkeypatch):
+    # Issue 28: the Display Pack's Chimera table showed "The Hunters" for "The Hunters
+    # exchange": the table had no line left for the second one and left it out, unseen by
+    # the check (every label drawn was whole and on the panel, and clip() had cut
+    # nothing). Now a cut there goes through clip(), and the check also asks the table for
+    # its trick line and finds it whole among the lines.
+    from firmware import texts
+    from host_sim.shots import _table_chimera
+
+    dev = Device("pico_display_pack")
+    _table_chimera(dev)
+    checker = text_fit.Checker()
+    monkeypatch.setattr(texts, "CUT", checker.cut)
+    long = "The Hunters exchange their cards, face down, one for one"
+    monkeypatch.setattr(type(dev.screen()), "trick_text", lambda self: long)  # (the module the app imported)
+    dev.screen().draw()
+    problems = text_fit.problems_on_panel(dev)
+    assert "not shown whole: %r" % long in problems, problems
+    assert list(checker.found) == ["cut to 19 characters: %r" % " ".join(texts.wrap(long, 19, 0)[1:])]
+
+
 def test_a_refusal_cut_in_the_footer_shows_whole_on_ok():
     from host_sim.shots import _refused
 

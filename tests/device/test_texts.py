@@ -237,6 +237,19 @@ def test_a_name_and_its_card_or_count_stay_on_one_line():
             assert not [x for x in wrap(got + " " + seats, cols, n) if NBSP in x], (cols, n)
 
 
+def test_words_joined_longer_than_a_line_keep_the_first_ones_together():
+    # Issue 28, the table's "What happened" on 19 columns: each happening's words are joined
+    # (NBSP); one longer than a line was broken into loose words, and its name ended the
+    # line before: "Ben passes. Carla:" / "straight 7-11.". As many of its words as fit
+    # now stay on one line, from the first: the name with its play.
+    from firmware.texts import NBSP, wrap
+
+    said = ". ".join([p.replace(" ", NBSP) for p in ("Ben passes", "Carla: straight 7-11", "David passes")])
+    assert wrap(said, 19, 0) == ["Ben passes.", "Carla: straight", "7-11. David passes"]
+    assert wrap(said, 30, 0) == ["Ben passes.", "Carla: straight 7-11.", "David passes"]  # whole: fits
+    assert wrap("Ben" + NBSP + "Chimera-Angriff", 12, 0) == ["Ben", "Chimera-Angr", "iff"]  # too long: cut
+
+
 def test_the_keys_are_named_in_the_language_set():
     # Issue 28: the MacroPad's hints stayed English in German ("Knob: sichern"). Every
     # board's key names that are words have their German row, and the app names the keys
