@@ -234,8 +234,9 @@ class HandDraw(Screen):
                 break
         if not shown and self.reason() is not None:  # no room for the tip's reason: its mark
             on = entry if menu is not None else stat  # on the bar, or after who gets which card
-            if on and len(on[-1]) + 5 <= width:
-                on[-1] = on[-1] + "  " + self.t("Tip")
+            mark = "  " + self.t("Tip")
+            if on and len(on[-1]) + len(mark) <= width:
+                on[-1] += mark
         self.rows = (crows, lines)  # LEFT/RIGHT page by it where they choose nothing (Hand.menu_key)
         if need is not None:
             lo, hi = need
