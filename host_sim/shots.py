@@ -186,7 +186,8 @@ def _phoenix(dev):
     # what the Phoenix stands for.
     _dealt(dev, "tichu")
     _to_play(dev)
-    pl.menu_to(dev, lambda w: w[0] == "play" and len({c >> 3 for c in w[1]}) == 5 and 15 in [c >> 3 for c in w[1]])
+    pl.menu_to(dev, lambda w: w[0] == "play" and len({c >> 3 for c in w[1]}) == 5
+               and 15 in [c >> 3 for c in w[1]])
     dev.press("down")
 
 
@@ -233,10 +234,10 @@ SCENES = [
     ("match-end", "the end of a match", _match_end),
     ("german", "a Chimera round in German", _german),
     ("play-setup", "dealer mode: a new dealt match", lambda dev: pl.menu(dev, "Play: setup")),
-    ("play-bid", "dealer mode: Anna's cards, bidding for the Chimera: the face-up card, each bid, the page", _bid),
+    ("play-bid", "dealer mode: Anna's cards, bidding: the face-up card, each bid", _bid),
     ("play-phoenix", "dealer mode: a Phoenix straight, named with what the Phoenix stands for", _phoenix),
     ("play-trap", "dealer mode: a Chimera trap, by count and value", _trap),
-    ("play-push-tips", "dealer mode: the push with tips: the proposed cards, who gets which, why", _push_tips),
+    ("play-push-tips", "dealer mode: the push with tips: the cards, who gets which", _push_tips),
     ("play-hand-chimera", "dealer mode: a Chimera play from the menu (kind, then rank)", _hand_chimera),
     ("play-hand-tichu", "dealer mode: a Tichu play from the menu, its cards marked in the hand", _hand_tichu),
     ("play-free", "dealer mode: the free card selection (Choose cards)", _free),

@@ -77,7 +77,8 @@ def reading(game, r, t, cards=None, v=None):
         return "%s 4x%s" % (name, value_token(game, rank))
     if kind == 0:
         if not tichu:
-            return t(CHIMERA_SPECIALS[rank]) if rank in CHIMERA_SPECIALS else name + " " + value_token(game, rank)
+            return t(CHIMERA_SPECIALS[rank]) if rank in CHIMERA_SPECIALS else \
+                name + " " + value_token(game, rank)
         if rank & 1:
             return t("Phoenix")
         rank >>= 1

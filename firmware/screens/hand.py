@@ -417,7 +417,8 @@ class Hand(HandDraw):
             # one column (a bid, the Grand Tichu question, the Dragon's gift): they page the
             # cards, the decision in view stays
             crows, lines = self.rows
-            self.top = (self.top + crows if k == RIGHT else self.top - crows) % (lines if lines > crows else 1)
+            step = crows if k == RIGHT else -crows
+            self.top = (self.top + step) % (lines if lines > crows else 1)
             return
         if k == LEFT or k == RIGHT:
             self.col = (self.col + (1 if k == RIGHT else -1)) % len(cols)
@@ -465,7 +466,7 @@ class Hand(HandDraw):
                 app.open("message", "Message", self.t("Pick %d cards") % self.picking(), self.status()[0])
                 return
             action = (seat, a, tuple(self.sel))  # type: tuple
-        elif a[0] == ASK:  # a call: asked once (RULES T2.4: it cannot be taken back); Yes first if it is the tip
+        elif a[0] == ASK:  # a call: asked once (T2.4: it cannot be taken back); Yes first if it is the tip
             self.pending = a[1]
             p = self.proposal
             yes = int(p is not None and p[0] == a[1])
@@ -479,8 +480,12 @@ class Hand(HandDraw):
                 return
             st = self.state()
             top = st.top_seat
-            if a[-1] is not True and st.top is not None and 0 <= top != seat and self.is_bomb(cards) and (
-                    top == (seat + 2) % 4 if game == "tichu" else 0 <= st.chimera != seat and top != st.chimera):
+            if game == "tichu":
+                partner = top == (seat + 2) % 4
+            else:
+                partner = 0 <= st.chimera != seat and top != st.chimera
+            if a[-1] is not True and st.top is not None and 0 <= top != seat and partner \
+                    and self.is_bomb(cards):
                 # a bomb over the partner's trick (Tichu's seat opposite, Chimera's other
                 # Hunter): asked once, No first
                 self.pending = a

@@ -170,7 +170,8 @@ class HandDraw(Screen):
         room = ui.rows - 1
         # the option in view on the bar (the menu); in the free selection a tip comes after
         # the status, which says what the selection does (the push: who gets which card)
-        entry = _wrap(self.option_text(), width, 3) if menu is not None else []  # (a Mah Jong play with its wish: 3)
+        # (three lines: a Mah Jong play with its wish)
+        entry = _wrap(self.option_text(), width, 3) if menu is not None else []
         more = self.reason() if menu is None else None  # the tip
         text, fine = self.status()
         if not fine and not ui.colour:
@@ -222,8 +223,8 @@ class HandDraw(Screen):
         for up in (True, False):
             up = up and ui.rows < 7 and table and len(table) <= (ui.w - ui.s * 4) // (ui.cw * ui.s)
             left = table if up else self.app.book.names[self.seat]
-            blocks = self.blocks(room - len(entry) - least, width, text, fine, hint, "" if up else table, more)
-            seats, tline, got, stat, tips = blocks
+            seats, tline, got, stat, tips = self.blocks(room - len(entry) - least, width, text, fine, hint,
+                                                        "" if up else table, more)
             shown = tips if menu is None else stat or hint  # the tip's reason
             stat = stat + tips
             info = seats + tline  # above the cards

@@ -117,8 +117,8 @@ def test_every_card_of_the_play_in_view_is_drawn(make_device, board, hand):
     st = position([hand, "2t 3t", "Aj As 9p", "4s 4t"], 0)
     dev, scr = staged(make_device, board, st)
     cols = scr.menu()
-    for c in range(len(cols)):
-        for _ in range(len(cols[scr.col])):
+    for _ in range(len(cols)):
+        for _row in range(len(cols[scr.col])):
             w = scr.option()
             if w[0] == "play":
                 missing = set(w[1]) - drawn_codes(scr)
