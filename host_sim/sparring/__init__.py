@@ -4,11 +4,12 @@ Host only: never shipped to the board.
 
 ``PLAYERS`` maps a name (as ``arena chimera --bots 3,ref`` takes it) to a module whose
 ``decide(state, seat, rng)`` returns one legal action of the seat (None when it is not
-due), reading only the seat view and the seat's legal actions.
+due), reading only the seat view and the seat's legal actions. "mc" is the Monte Carlo
+player of issue 29 (mc.py): a yardstick, slow (about 0.1 s a decision).
 """
 
-from host_sim.sparring import bold, plan, port, pro, ref
+from host_sim.sparring import bold, mc, plan, port, pro, ref
 
-PLAYERS = {"ref": ref, "pro": pro, "port": port, "plan": plan, "bold": bold}
-TITLES = {"ref": "RLCard rules", "pro": "pro rules", "port": "RHCP rules", "plan": "fewest plays",
-          "bold": "bold bids"}
+PLAYERS = {"ref": ref, "pro": pro, "mc": mc, "port": port, "plan": plan, "bold": bold}
+TITLES = {"ref": "RLCard rules", "pro": "pro rules", "mc": "Monte Carlo", "port": "RHCP rules",
+          "plan": "fewest plays", "bold": "bold bids"}
