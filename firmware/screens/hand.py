@@ -174,8 +174,7 @@ class Hand(HandDraw):
             return self._plays[1]
         out = []
         for p in plays:
-            r = self.reading_of(p)
-            if r is not None and r[0] >= (12 if game == "chimera" else 6):
+            if self.is_bomb(p):
                 out.append(p)
         self._plays = (plays, out)
         return out
@@ -450,11 +449,9 @@ class Hand(HandDraw):
         # BOMB: the bombs' column (Tichu), or why there is none.
         for i in range(len(cols)):
             w = self.expand(cols[i][0])
-            if w[0] == PLAY:
-                r = self.reading_of(w[1])
-                if r is not None and is_bomb(self.game(), r):
-                    self.col, self.row = i, 0
-                    return
+            if w[0] == PLAY and self.is_bomb(w[1]):
+                self.col, self.row = i, 0
+                return
         self.app.open("message", "Message", self.t("No bomb"), self.t(NO_BOMB[self.game()]), False)
 
     def do(self, a):
