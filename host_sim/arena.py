@@ -75,6 +75,30 @@ class Game:
         ch = state.chimera
         return [(ch, "bid %d" % state.bid, state.first_out == ch, state.match.rounds[-1][ch])]
 
+    def style(self, state, kind, action, after, owner, counts, over):
+        """Chimera: count into ``counts`` (key -> [A, B]) how each bot bids (every bidding
+        turn: 20, 30, 40 or pass), the traps and attacks it plays (C6.2, C6.3), and its
+        seat-rounds as the Chimera and as a Hunter, won or lost (C8)."""
+        if self.name != "chimera":
+            return
+        seat = action[0]
+        keys = []
+        if kind == "bid":
+            keys.append("turn pass" if action[1] == "pass" else "turn %d" % action[2])
+        elif after.traps > state.traps:
+            keys.append("trap")
+        elif after.attack > state.attack:
+            keys.append("attack")
+        for k in keys:
+            counts.setdefault(k, [0, 0])[owner[seat]] += 1
+        if over:
+            ch = after.chimera
+            for s in range(self.seats):
+                what = "chimera" if s == ch else "hunter"
+                won = (after.first_out == ch) == (s == ch)
+                for k in (what, what + " won") if won else (what,):
+                    counts.setdefault(k, [0, 0])[owner[s]] += 1
+
 
 class TimedDriver(Driver):
     """The driver, timing every bot question (by the bot that was asked)."""
@@ -108,11 +132,11 @@ def mix(*keys):
     return x
 
 
-def play(g, bots, assignment, seed, limit, times, trace=None, stats=None):
+def play(g, bots, assignment, seed, limit, times, trace=None, stats=None, style=None):
     """Play a match with ``bots`` = (level of A, level of B) placed by ``assignment`` (side
     -> bot), deals from ``seed``, to ``limit`` (NEVER: one round only). Returns the final
-    state; appends each finished round's calls to ``stats`` and writes the record to the
-    file ``trace``."""
+    state; appends each finished round's calls to ``stats``, counts the bots' style into
+    the dict ``style`` (Game.style) and writes the record to the file ``trace``."""
     owner = [assignment[g.side(s)] for s in range(g.seats)]
     levels = [bots[o] for o in owner]
     game = g.game
@@ -132,11 +156,15 @@ def play(g, bots, assignment, seed, limit, times, trace=None, stats=None):
             action = game.next_deal(state, deals)
         else:
             action = driver.action(state, step)
-        state, events = game.apply(state, action)
+        after, events = game.apply(state, action)
+        over = bool(events) and events[-1][0] in ("round_over", "match_over")
+        if style is not None and kind != "deal":
+            g.style(state, kind, action, after, owner, style, over)
+        state = after
         step += 1
         if writer:
             writer.add(action, events)
-        if events and events[-1][0] in ("round_over", "match_over"):
+        if over:
             if stats is not None:
                 stats.extend((owner[s], what, made, score) for s, what, made, score in g.calls(state))
             if limit == NEVER:
@@ -167,14 +195,15 @@ def deal_task(job):
     g = Game(name)
     times = ([], [])
     stats = []
+    style = {}
     scores = []
     for a in g.assignments():
         state = play(g, bots, a, mix(seed, 2, index), NEVER, times,
-                     _trace_path(trace, "deal", index, g, a), stats)
+                     _trace_path(trace, "deal", index, g, a), stats, style)
         deltas = state.match.rounds[-1]
         scores.append(tuple(_mean([deltas[side] for side in range(g.sides) if a[side] == bot])
                             for bot in (0, 1)))
-    return "deal", index, scores, stats, times
+    return "deal", index, scores, stats, times, style
 
 
 def match_task(job):
@@ -183,9 +212,10 @@ def match_task(job):
     g = Game(name)
     times = ([], [])
     stats = []
+    style = {}
     state = play(g, bots, a, mix(seed, 3, index), limit, times, _trace_path(trace, "match", index, g, a),
-                 stats)
-    return "match", index, a[g.side(state.match.winner)], stats, times, len(state.match.rounds), a
+                 stats, style)
+    return "match", index, a[g.side(state.match.winner)], stats, times, len(state.match.rounds), a, style
 
 
 TASKS = {"deal": deal_task, "match": match_task}
@@ -227,6 +257,7 @@ def collect(g, args, results):
     rounds_in_matches = 0
     stats = []
     times = ([], [])
+    style = {}
     for r in results:
         if r[0] == "deal":
             per_deal[r[1]] = r[2]
@@ -239,9 +270,13 @@ def collect(g, args, results):
         stats.extend(r[3])
         for b in (0, 1):
             times[b].extend(r[4][b])
+        for k, n in r[-1].items():
+            c = style.setdefault(k, [0, 0])
+            c[0] += n[0]
+            c[1] += n[1]
     deals = [per_deal[i] for i in sorted(per_deal)]
     return {"deals": deals, "wins": [wins[i] for i in sorted(wins)], "alone": alone, "stats": stats,
-            "times": times,
+            "times": times, "style": style,
             "rounds": len(deals) * len(g.assignments()) + rounds_in_matches}
 
 
@@ -285,11 +320,36 @@ def report(g, args, data, seconds, say=print):
         for what in kinds + [None]:
             say("  %-30s%22s%22s" % (_score_title(what), _mean_score(data["stats"], 0, what),
                                      _mean_score(data["stats"], 1, what)))
+    if g.name == "chimera" and data["style"]:
+        _say_style(data["style"], say)
     say("  %-30s%22s%22s" % ("ms per decision mean/med/max", _ms(data["times"][0]), _ms(data["times"][1])))
     decisions = len(data["times"][0]) + len(data["times"][1])
     say("  %d rounds, %d bot decisions in %.1f s on %d process%s: %.1f rounds/s, %.0f decisions/s"
         % (data["rounds"], decisions, seconds, args.jobs, "" if args.jobs == 1 else "es",
            data["rounds"] / seconds, decisions / seconds))
+
+
+def _say_style(c, say):
+    def n(k, b):
+        return c.get(k, (0, 0))[b]
+
+    bids = ("turn 20", "turn 30", "turn 40", "turn pass")
+
+    def turns(b):
+        total = sum(n(k, b) for k in bids) or 1
+        return "/".join("%.0f" % (100.0 * n(k, b) / total) for k in bids)
+
+    def share(k, of, b):
+        return "%d/%d (%.0f%%)" % (n(k, b), n(of, b), 100.0 * n(k, b) / (n(of, b) or 1))
+
+    seats = [n("chimera", b) + n("hunter", b) for b in (0, 1)]
+    say("  %-30s%22s%22s" % ("bidding turns 20/30/40/pass %", turns(0), turns(1)))
+    say("  %-30s%22s%22s" % ("seat-rounds as the Chimera", *["%d/%d (%.0f%%)" % (
+        n("chimera", b), seats[b], 100.0 * n("chimera", b) / (seats[b] or 1)) for b in (0, 1)]))
+    say("  %-30s%22s%22s" % ("Hunter seat-rounds won", share("hunter won", "hunter", 0),
+                             share("hunter won", "hunter", 1)))
+    say("  %-30s%22s%22s" % ("traps / attacks played", "%d / %d" % (n("trap", 0), n("attack", 0)),
+                             "%d / %d" % (n("trap", 1), n("attack", 1))))
 
 
 def _pm(m, h):
@@ -337,7 +397,8 @@ def parse_args(argv):
     p.add_argument("game", choices=("chimera", "tichu"))
     p.add_argument("--bots", required=True, metavar="A,B",
                    help="the two levels, e.g. 3,1 (0 random, 1 easy, 2 normal, 3 strong); Chimera also "
-                        "the sparring partners ref and pro (host_sim/sparring), e.g. 3,ref")
+                        "the sparring partners of host_sim/sparring (%s), e.g. 3,ref"
+                        % ", ".join(sorted(PLAYERS)))
     p.add_argument("--deals", type=int, default=100,
                    help="distinct deals, each played with every seat assignment (default 100)")
     p.add_argument("--matches", type=int, default=10,

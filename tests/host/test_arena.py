@@ -126,6 +126,29 @@ def test_sparring_partners_play_in_the_arena_and_bids_show_their_mean_score():
     assert "A = ref" in lines[0] and "B = pro" in lines[0]
 
 
+def test_chimera_style_counts_every_bidding_turn_and_every_seat_round():
+    # issue 29: how each bot bids (every bidding turn, C3), its seat-rounds as the Chimera
+    # and as a Hunter (C8), and the traps and attacks it plays (C6.2, C6.3)
+    lines = []
+    data = arena.run(arena.parse_args(["chimera", "--bots", "3,0", "--deals", "4", "--matches", "0",
+                                       "--jobs", "1"]), lines.append)
+    text = "\n".join(lines)
+    for title in ("bidding turns 20/30/40/pass", "seat-rounds as the Chimera", "Hunter seat-rounds won",
+                  "traps / attacks played"):
+        assert title in text
+    c = data["style"]
+    rounds = 4 * 6
+    assert c["chimera"][0] + c["chimera"][1] == rounds  # one Chimera a round
+    assert c["hunter"][0] + c["hunter"][1] == 2 * rounds
+    chimera_won = sum(made for _, _, made, _ in data["stats"])
+    assert sum(c.get("hunter won", (0, 0))) == 2 * (rounds - chimera_won)
+    assert sum(c.get("chimera won", (0, 0))) == chimera_won
+    turns = sum(sum(c.get(k, (0, 0))) for k in ("turn 20", "turn 30", "turn 40", "turn pass"))
+    assert turns >= rounds  # a round opens with at least one bidding turn (C3.5 forces one bid)
+    # the random player (B) bids at random: some of its turns are bids, some passes
+    assert c["turn pass"][1] and c["turn 20"][1] + c["turn 30"][1] + c["turn 40"][1]
+
+
 def test_cost_benchmark_tiny_run():
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(arena.__file__)), "benchmarks"))
     import cost
