@@ -59,7 +59,11 @@ def reason(game, state, seat, a):
             return ("Too weak to bid", ())
         return ("Keep your cards for a later trick", ())
     if verb == "bid":
-        return ("Strong enough to bid %d", (a[2],))
+        # The bid gate prices odds, not strength: a bid on a hand without a strong card or
+        # a trap is the bot's choice, never "strong" (C3.2).
+        if _holds_strength(hand, strong):
+            return ("Strong enough to bid %d", (a[2],))
+        return (_CHOICE, ())
     if verb == "tichu":
         return ("A strong hand: call Tichu", ())
     if verb == "grand":
@@ -119,6 +123,15 @@ _GOOD_PUSH = 11  # a partner's push card that is good: J and up (or the Dog: the
 # straight flush.
 _BOMB_TEXT = {"chimera": ("A trap takes this trick", "The Chimera attack takes this trick"),
               "tichu": ("A bomb takes this trick", "A bomb takes this trick")}
+
+
+def _holds_strength(hand, strong):
+    # A strong card, or four of one value (a trap; the Chimera's bomb, C6.2).
+    vs = [c >> 3 for c in hand]
+    for v in vs:
+        if v >= strong or vs.count(v) == 4:
+            return True
+    return False
 
 
 def _legal_others(game, state, seat):
