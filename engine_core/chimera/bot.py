@@ -39,8 +39,10 @@ except ImportError:  # CPython: the names stay
     def const(x):  # type: ignore[misc]
         return x
 
-_GIVE_STRONG_AT = const(140)  # plan cost (about 7 leads) from which a Hunter gives its best
-_SILENT = const(10)  # plan cost a Hunter still silent pays to play a card
+_SILENT = const(20)  # plan cost a Hunter still silent pays to play a card (issue 29: 10 before)
+_URGENT = const(2)  # cards left from which an opponent must not keep the lead
+_NEAR = const(4)  # level 3: nor an opponent this close on top of the trick
+_HUNTER_BOMB = const(20)  # plan cost of a Hunter's trap or attack while nobody is close to out
 # Cards per unit of each kind (combos.py order); times the length for the sequences.
 _UNIT_CARDS = const((1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2))
 
@@ -151,12 +153,10 @@ def _give(v, level):
     if level == 1:
         return hand[:n]  # the lowest cards
     c, u, t = _counts(v)
-    k, combos = plan(c, t)
-    if level >= 3 and k >= _GIVE_STRONG_AT:
-        # a hand that will hardly go out makes the partner stronger: its best singles
-        vals = _best_singles(combos, n)
-    else:
-        vals = _spare_singles(combos, t, n)
+    combos = plan(c, t)[1]
+    # Spare singles, however weak the hand: giving a weak hand's best singles to the
+    # partner lost about 1.5 a round against each of pro, ref and plan (issue 29).
+    vals = _spare_singles(combos, t, n)
     if level >= 3:
         vals = _pair_for_partner(v, combos, vals, n)
     if len(vals) < n:
@@ -182,13 +182,6 @@ def _pair_for_partner(v, combos, values, n):
 def _spare_singles(combos, t, n):
     vals = [cb[2] for cb in combos if cb[0] == SINGLE and can_beat(t, SINGLE, 1, cb[2])]
     vals.sort()
-    return vals[:n]
-
-
-def _best_singles(combos, n):
-    vals = [cb[2] for cb in combos if cb[0] == SINGLE]
-    vals.sort()
-    vals.reverse()
     return vals[:n]
 
 
@@ -255,7 +248,7 @@ def _follow(v, level):
         return None
     danger = min(sizes[s] for s in _opponents(v))
     # an opponent who could go out soon must not keep the lead
-    urgent = danger <= 2 or (level >= 3 and danger <= 4 and sizes[top_seat] <= 4)
+    urgent = danger <= _URGENT or (level >= 3 and danger <= _NEAR and sizes[top_seat] <= _NEAR)
     before = plan(c, t)[0]
     best = None
     best_sc = before if not urgent else before + 1000
@@ -342,13 +335,17 @@ _CARRIERS = (TRIO_SINGLE, TRIO_PAIR, TRIO_SEQ_SINGLES, TRIO_SEQ_PAIRS, FOUR_TWO_
 
 
 def _bomb_cost(v, level, urgent):
-    # A trap or the attack spent on someone else's lead. For a Hunter it also feeds the
-    # Chimera's bonus (C8.1), so only when the Chimera is close to going out.
-    if v["seat"] == v["chimera"]:
-        return 0 if urgent else 25
+    # A trap or the attack spent on someone else's lead, beyond what it costs the plan.
+    # The Chimera's own trap adds 25 to its score when it goes out first (C8.1): level 3
+    # prices it by the plan alone. A Hunter's feeds the Chimera's bonus too, so it pays a
+    # little unless the Chimera is close to going out. Level 3's prices were chosen on the
+    # arena's scores against pro, ref and plan (issue 29: Chimera 0 and Hunter 20 against
+    # 25 and 60 before, about +1 a round against each, traps played twice as often).
     if urgent:
         return 0
-    return 60 if level >= 3 else 30
+    if v["seat"] == v["chimera"]:
+        return 0 if level >= 3 else 25
+    return _HUNTER_BOMB if level >= 3 else 30
 
 
 def _lead(v, level):

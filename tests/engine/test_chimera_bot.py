@@ -266,13 +266,13 @@ def test_gives_the_cards_the_bid_asks_for():
                 assert all(x in s.hands[seat] for x in a[2])
 
 
-def test_traps_and_attack_wait_on_a_hunter_lead_that_is_not_dangerous():
-    # C8.1: a Hunter's trap also feeds the Chimera's bonus; with the Chimera far from out,
-    # a Hunter keeps it and passes
+def test_a_hunters_trap_on_a_lead_that_is_not_dangerous_is_priced():
+    # C8.1: a Hunter's trap also feeds the Chimera's bonus. With the Chimera far from out,
+    # level 2 keeps it and passes; level 3 prices it lower (issue 29: 20 plan points, which
+    # scored better in the arena than 60) and takes the Chimera's trick with it
     st = position(["3s 4s 5s 6s 8t 9t 10t 11t 12t 1t", "5j 5s 5p 5t 1p 2p 3p 7p", "Ht 4p"], 1,
                   top=(SINGLE, 1, 12), top_seat=0)
-    for a in decide_all(st, 1, (2, 3)):
-        assert a == (1, "pass")
+    assert decide_all(st, 1, (2, 3)) == [(1, "pass"), (1, "play", codes("5j 5s 5p 5t"), None)]
 
 
 # --------------------------------------------------------------------------- Hunters together (issue 18)
