@@ -42,6 +42,8 @@ except ImportError:  # CPython: the names stay
 _SILENT = const(20)  # plan cost a Hunter still silent pays to play a card (issue 29: 10 before)
 _URGENT = const(2)  # cards left from which an opponent must not keep the lead
 _NEAR = const(4)  # level 3: nor an opponent this close on top of the trick
+_CH_ATTACK = const(25)  # plan cost of the Chimera's attack while nobody is close to out
+_BLOCK = const(8)  # a Hunter blocks over its partner while the Chimera holds this many cards or fewer
 _HUNTER_BOMB = const(20)  # plan cost of a Hunter's trap or attack while nobody is close to out
 # Cards per unit of each kind (combos.py order); times the length for the sequences.
 _UNIT_CARDS = const((1, 2, 2, 3, 3, 4, 5, 4, 5, 1, 6, 8, 4, 2))
@@ -240,21 +242,27 @@ def _follow(v, level):
             return p  # out: the round is won at once
     top_seat = v["top_seat"]
     sizes = v["sizes"]
+    silent = seat != ch and not v["played_bits"] >> seat & 1
+    danger = min(sizes[s] for s in _opponents(v))
     if seat != ch and top_seat != ch:
         # the partner is winning the trick: leave it, unless the Chimera plays next and
-        # could go out over it
-        if level >= 3 and (top_seat + 1) % 3 == seat and sizes[ch] <= 2:
+        # could beat it (blocked with a play nothing unseen beats)
+        if level >= 3 and (top_seat + 1) % 3 == seat and sizes[ch] <= _BLOCK:
             return _block(t, top, cands, sizes[ch])
-        return None
-    danger = min(sizes[s] for s in _opponents(v))
-    # an opponent who could go out soon must not keep the lead
-    urgent = danger <= _URGENT or (level >= 3 and danger <= _NEAR and sizes[top_seat] <= _NEAR)
+        if level < 3 or not silent:
+            return None
+        # a silent Hunter gives the Chimera 25 (C8.1): it weighs playing over its partner
+        # like any trick, the partner's lead being the cheapest chance to play a card
+        urgent = False
+    else:
+        # an opponent who could go out soon must not keep the lead
+        urgent = danger <= _URGENT or (level >= 3 and danger <= _NEAR and sizes[top_seat] <= _NEAR)
     before = plan(c, t)[0]
     best = None
     best_sc = before if not urgent else before + 1000
     if level >= 3:
         best_sc += 1  # a trick that costs the plan nothing is taken
-        if seat != ch and not v["played_bits"] >> seat & 1:
+        if silent:
             best_sc += _SILENT  # a silent Hunter gives the Chimera 25 (C8.1)
     for p, r in _shortlist(cands, top, urgent):
         after = plan(_minus(c, p), t)[0]
@@ -262,7 +270,7 @@ def _follow(v, level):
         win = not can_beat(t, r[0], r[1], r[2])
         sc = after - (WIN if win else 0)
         if bomb:
-            sc += _bomb_cost(v, level, urgent)
+            sc += _bomb_cost(v, level, urgent, r[0])
         elif urgent and not win:
             sc += 10  # a play the others can still beat helps less
         if sc < best_sc:
@@ -334,17 +342,21 @@ def _rank(p, kind):
 _CARRIERS = (TRIO_SINGLE, TRIO_PAIR, TRIO_SEQ_SINGLES, TRIO_SEQ_PAIRS, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)
 
 
-def _bomb_cost(v, level, urgent):
+def _bomb_cost(v, level, urgent, kind):
     # A trap or the attack spent on someone else's lead, beyond what it costs the plan.
     # The Chimera's own trap adds 25 to its score when it goes out first (C8.1): level 3
-    # prices it by the plan alone. A Hunter's feeds the Chimera's bonus too, so it pays a
-    # little unless the Chimera is close to going out. Level 3's prices were chosen on the
-    # arena's scores against pro, ref and plan (issue 29: Chimera 0 and Hunter 20 against
-    # 25 and 60 before, about +1 a round against each, traps played twice as often).
+    # prices it by the plan alone. Its attack breaks up Pi Ya and the Chimera, its two
+    # highest singles, early on a cheap trick: the Monte Carlo player (host_sim/sparring/mc.py)
+    # passed there, and 25 for it gained about 1.3 a round. A Hunter's trap feeds the
+    # Chimera's bonus, so it pays a little unless the Chimera is close to going out. Level 3's
+    # prices were chosen on the arena's scores against pro, ref and plan (issue 29; 25 and
+    # 60 before).
     if urgent:
         return 0
     if v["seat"] == v["chimera"]:
-        return 0 if level >= 3 else 25
+        if level < 3:
+            return 25
+        return _CH_ATTACK if kind == ATTACK else 0
     return _HUNTER_BOMB if level >= 3 else 30
 
 

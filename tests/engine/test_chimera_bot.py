@@ -291,8 +291,31 @@ def test_hunter_blocks_a_chimera_about_to_go_out_over_its_partner():
     st = position(["9s", "3s 8p 10p", "7t C 4p 4t"], 2, top=(SINGLE, 1, 3), top_seat=1)
     assert bot.decide(st, 2, 3, Pcg32(7)) == (2, "play", codes("C"), None)
     assert bot.decide(st, 2, 2, Pcg32(7)) == (2, "pass")
-    # the Chimera plays before the partner's trick comes back: nothing to block
+    # the Chimera plays before the partner's trick comes back: nothing to block (seat 1
+    # has played a card before: a silent Hunter would play, see below)
     st = position(["9s", "3s 8p 10p", "7t C 4p 4t"], 1, top=(SINGLE, 1, 3), top_seat=2)
+    st.played = 0b110
+    assert bot.decide(st, 1, 3, Pcg32(7)) == (1, "pass")
+
+
+def test_the_chimera_keeps_its_attack_off_an_early_cheap_trick():
+    # C6.3, C8.1: the attack breaks up Pi Ya and the Chimera, the two highest singles; with
+    # both Hunters far from out the Chimera beats a Hunter's 12 with Pi Ya alone (issue 29:
+    # the Monte Carlo player's choice, worth about 1.3 a round in the arena)
+    st = position(["P C 3s 4s 5j 6p 8t 9t 10t 11s 1t 1j", "5s 5p 7s 7p 2p 3p", "Ht 4p 6j 6s 9s 10s 11j"], 0,
+                  top=(SINGLE, 1, 12), top_seat=2)
+    assert bot.decide(st, 0, 3, Pcg32(7)) == (0, "play", codes("P"), None)
+
+
+def test_a_silent_hunter_plays_over_its_partner():
+    # C8.1: while a Hunter has played no card the Chimera's 25 for a silent Hunter stands;
+    # the partner's trick is the cheapest chance to play one. Level 3 takes it, level 2
+    # leaves the partner's trick alone; once the Hunter has played, level 3 does too.
+    st = position(["9s 5j", "3s 8p 10p", "7t C 4p 4t"], 1, top=(SINGLE, 1, 3), top_seat=2)
+    assert st.played == 0
+    assert bot.decide(st, 1, 3, Pcg32(7)) == (1, "play", codes("8p"), None)
+    assert bot.decide(st, 1, 2, Pcg32(7)) == (1, "pass")
+    st.played = 0b110
     assert bot.decide(st, 1, 3, Pcg32(7)) == (1, "pass")
 
 
