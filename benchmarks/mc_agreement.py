@@ -1,7 +1,7 @@
 """How often level 3 decides as the Monte Carlo player does (issue 29), per decision kind,
 and what an mc decision costs on this PC.
 
-    python benchmarks/mc_agreement.py [--rounds N] [--seed S] [--samples K] [--candidates C]
+    python benchmarks/mc_agreement.py [--rounds N] [--seed S] [--samples K] [--candidates C] [--regret]
 
 Rounds of level 3 at every seat (the positions come from its play, and it carries every
 round on); at every decision with more than one legal action both level 3 and mc
@@ -11,7 +11,9 @@ and Pi Ya reading). Kinds: bid (C3), give (C4.2), lead, follow (a trick on the t
 the exact play or pass), pass-or-play (the same follow positions: whether both pass or
 both play, whatever the play). Printed per kind: positions, agreement with its 95%
 interval, mc's candidates (worlds x candidates = rollouts) and time (median / p90); and
-the bidding turns at pass / 20 / 30 / 40 of both players at the same positions.
+the bidding turns at pass / 20 / 30 / 40 of both players at the same positions. With
+--regret, per situation (the decision, the seat's role, whose trick) how much of mc's value
+level 3's choices give away: issue 29 found its changes there.
 """
 
 import argparse
@@ -41,7 +43,10 @@ def same(a, b):
 
 
 def rows(rounds, seed, samples, candidates):
-    """One (kind, agree, mc candidates, seconds, l3 action, mc action) per decision."""
+    """One (kind, agree, mc candidates, seconds, l3 action, mc action, situation, regret)
+    per decision: the situation is where and who (situation()); the regret is mc's mean
+    value of its choice less that of level 3's (level 3's choice is always one of mc's
+    candidates), biased up by the noise of 32 worlds but comparable between situations."""
     out = []
     for i in range(rounds):
         deals = Pcg32(mix(seed, 1, i))
@@ -61,16 +66,50 @@ def rows(rounds, seed, samples, candidates):
             a3 = bot.decide(st, seat, 3, Pcg32(0))
             if len(game.legal_actions(st, seat)) > 1:
                 t = time.perf_counter()
-                am, cands, _ = mc.choose(st, seat, Pcg32(mix(seed, 2, i, step)), samples, candidates)
+                am, cands, vals = mc.choose(st, seat, Pcg32(mix(seed, 2, i, step)), samples, candidates)
                 dt = time.perf_counter() - t
+                mine = [vals[j] for j in range(len(cands)) if same(cands[j], a3)]
+                regret = max(vals) - mine[0] if mine else 0.0
+                where = situation(st, seat, kind)
                 if kind == game.PLAY:
                     kind = "lead" if st.top is None else "follow"
-                out.append((kind, same(a3, am), len(cands), dt, a3, am))
+                out.append((kind, same(a3, am), len(cands), dt, a3, am, where, regret))
                 if kind == "follow":
                     out.append(("pass-or-play", (a3[1] == "pass") == (am[1] == "pass"), len(cands), dt,
-                                a3, am))
+                                a3, am, where, regret))
             st = game.apply(st, a3)[0]
     return out
+
+
+def situation(st, seat, kind):
+    """'bid', or the decision and the seat's role: the Chimera (CH), the Hunter after it
+    (H1) or before it (H2); a follow says whose trick it is."""
+    if kind == game.BID:
+        return "bid"
+    ch = st.chimera
+    role = "CH" if seat == ch else ("H1" if seat == (ch + 1) % 3 else "H2")
+    if kind != game.PLAY:
+        return "%s %s" % (kind, role)
+    if st.top is None:
+        return "lead " + role
+    whose = "Chimera's" if st.top_seat == ch else ("a Hunter's" if seat == ch else "partner's")
+    return "follow %s on the %s" % (role, whose)
+
+
+def regrets(data):
+    """Where level 3 gives away most of mc's value: per situation, decisions, mean regret
+    and share of the total."""
+    every = [r for r in data if r[0] != "pass-or-play"]
+    total = sum(r[7] for r in every) or 1.0
+    print("  where level 3 loses most to mc (regret: mc's value of its choice less level 3's):")
+    per = {}
+    for r in every:
+        n = per.setdefault(r[6], [0, 0.0])
+        n[0] += 1
+        n[1] += r[7]
+    for where, (n, reg) in sorted(per.items(), key=lambda x: -x[1][1]):
+        print("  %-34s %5d decisions, mean %5.1f, %3.0f%% of the regret"
+              % (where, n, reg / n, 100 * reg / total))
 
 
 def share(xs):
@@ -110,6 +149,8 @@ def report(data, args, seconds):
                 n[0 if a[1] == "pass" else a[2] // 10 - 1] += 1
             print("  bidding turns, %-7s pass / 20 / 30 / 40: %s" % (
                 who, " / ".join("%.0f%%" % (100.0 * k / len(bids)) for k in n)))
+    if args.regret:
+        regrets(data)
     print("  %d decisions weighed in %.0f s" % (len(every), seconds))
 
 
@@ -119,6 +160,7 @@ def main(argv):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--samples", type=int, default=mc.SAMPLES)
     p.add_argument("--candidates", type=int, default=mc.CANDIDATES)
+    p.add_argument("--regret", action="store_true", help="also where level 3 gives away most of mc's value")
     args = p.parse_args(argv)
     t = time.perf_counter()
     data = rows(args.rounds, args.seed, args.samples, args.candidates)

@@ -78,3 +78,24 @@ def test_a_peeking_player_is_caught(monkeypatch):
     for kind in ("bid", "lead", "follow"):
         assert changed[kind] > 0, (kind, dict(changed))
     assert sum(changed.values()) >= 0.3 * sum(seen.values())
+
+
+def test_the_agreement_benchmark_names_the_situation_and_a_regret_of_zero_on_agreement(capsys):
+    # benchmarks/mc_agreement.py --regret: level 3's choice is always among mc's candidates,
+    # so the regret is mc's best value less a value it weighed: 0 where both chose alike
+    import os
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    sys.path.insert(0, os.path.join(root, "benchmarks"))
+    import mc_agreement
+
+    data = mc_agreement.rows(1, 5, SAMPLES, CANDIDATES)
+    assert data
+    for kind, agree, _, _, _, _, where, regret in data:
+        assert regret >= 0
+        if kind != "pass-or-play" and agree:
+            assert regret == 0
+        assert where == "bid" or where.split()[0] in ("give", "lead", "follow")
+        assert where == "bid" or where.split()[1] in ("CH", "H1", "H2")
+    mc_agreement.regrets(data)
+    assert "of the regret" in capsys.readouterr().out
