@@ -243,7 +243,6 @@ def _follow(v, level):
     top_seat = v["top_seat"]
     sizes = v["sizes"]
     silent = seat != ch and not v["played_bits"] >> seat & 1
-    danger = min(sizes[s] for s in _opponents(v))
     if seat != ch and top_seat != ch:
         # the partner is winning the trick: leave it, unless the Chimera plays next and
         # could beat it (blocked with a play nothing unseen beats)
@@ -256,6 +255,7 @@ def _follow(v, level):
         urgent = False
     else:
         # an opponent who could go out soon must not keep the lead
+        danger = min(sizes[s] for s in _opponents(v))
         urgent = danger <= _URGENT or (level >= 3 and danger <= _NEAR and sizes[top_seat] <= _NEAR)
     before = plan(c, t)[0]
     best = None

@@ -934,3 +934,25 @@ def test_a_trap_is_named_a_trap():
     p = _pos("chimera", _chimera(["3j", "11j 11s 11p 11t 9j", "6j 6s"], 1, 0, "5j 5s", 2), 1)
     r = proposal.reason(p.game, p.state, 1, _play_of(p, "11j 11s 11p 11t"))
     assert _text(r) == "A trap takes this trick", r
+
+
+def test_a_bid_on_a_hand_without_strength_is_not_called_strong():
+    """Issue 29 (C3.2): level 3 bids from odds of about 31%, so it may bid on a hand with no
+    Hero, Pi Ya, Chimera or trap; its tip is then the bot's choice, never "Strong enough"."""
+    from engine_core.chimera import game
+    from tests.engine.chimera_flows import codes, run
+
+    full = ("1j 2j 3j 4j 5j 6j 7j 8j 9j 10j 11j 12j Hj Hs Hp Ht 3s",
+            "1s 1p 1t 2s 2p 2t 3p 3t 4s 4p 4t 5s 5p 5t 6s 6p 6t",
+            "8s 8p 8t 9s 9p 9t 10s 10p 10t 11s 11p 11t 12s 12p 12t P C")
+    s = run([["deal", {"dealer": 2, "hands": [h.split() for h in full],
+                       "kitty": ["7s", "7p", "7t"], "face_up": "1j"}]])[0].copy()
+    for hand, text in (("1j 2j 3j 4j 5j 6j 7j 8j 9j 10j 11j 12j 1s 2s 4s 5s 6s", CHOICE),
+                       ("1j 2j 3j 4j 5j 6j 7j 8j 9j 10j 11j 12j 1s 2s 4s 5s Hj",
+                        "Strong enough to bid %d"),
+                       ("1j 1s 1p 1t 5j 6j 7j 8j 9j 10j 11j 12j 2s 4s 5s 6s 3j",
+                        "Strong enough to bid %d")):
+        s.hands = (tuple(sorted(codes(hand))),) + s.hands[1:]
+        a = (0, "bid", 20)
+        assert a in game.legal_actions(s, 0)
+        assert _text(proposal.reason(game, s, 0, a)) == text, hand
