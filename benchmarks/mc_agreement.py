@@ -92,8 +92,8 @@ def situation(st, seat, kind):
         return "%s %s" % (kind, role)
     if st.top is None:
         return "lead " + role
-    whose = "Chimera's" if st.top_seat == ch else ("a Hunter's" if seat == ch else "partner's")
-    return "follow %s on the %s" % (role, whose)
+    whose = "the Chimera's" if st.top_seat == ch else ("a Hunter's" if seat == ch else "the partner's")
+    return "follow %s on %s" % (role, whose)
 
 
 def regrets(data):
