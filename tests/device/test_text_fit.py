@@ -111,7 +111,9 @@ def test_the_dealt_check_looks_at_every_option_of_the_hands_menu():
     # each of them once, and finds the one that enters the action.
     from host_sim import dealt_play as dp
 
-    dev = dp.start("picosystem", "chimera", 3, 0, text_fit.DEALT_PAUSE)
+    # seed 4: a round whose human seat meets a menu of 19 options at its third decision (the
+    # bots' play decides which rounds do; seed 3 did until issue 29 changed level 3)
+    dev = dp.start("picosystem", "chimera", 4, 0, text_fit.DEALT_PAUSE)
     before = dev.app.book.rounds()
     with dp.host_speed():
         while dp.next_decision(dev, before):
