@@ -41,6 +41,22 @@ TRIO_KINDS = (TRIO, TRIO_SINGLE, TRIO_PAIR)
 TRIO_RUNS = (TRIO_SEQ, TRIO_SEQ_SINGLES, TRIO_SEQ_PAIRS)
 
 
+def decide_by(state, seat, bid, give, lead, follow):
+    """The action of a partner made of four rules, each a function of a Seat: the bid,
+    the Hunters' give (C4.2), the lead and the follow; None when the seat is not due."""
+    kind, due = game.decision(state)
+    if seat not in due:
+        return None
+    s = Seat(state, seat)
+    if kind == game.BID:
+        return bid(s)
+    if kind == game.GIVE:
+        return give(s)
+    if kind == game.PLAY:
+        return follow(s) if s.v["top"] is not None else lead(s)
+    return None
+
+
 class Seat:
     """One decision's knowledge: the seat view and the seat's legal actions by values."""
 

@@ -44,8 +44,8 @@ from engine_core.chimera.combos import (
     TRIO_SEQ_SINGLES,
     TRIO_SINGLE,
 )
-from engine_core.chimera.game import BID, GIVE, GIVES, PLAY, decision
-from host_sim.sparring.hands import BOMBS, Seat, beatable, reading
+from engine_core.chimera.game import GIVES
+from host_sim.sparring.hands import BOMBS, beatable, decide_by, reading
 
 LAST = 12  # sequences run within 1..12 (C5)
 BID_AT = ((3.0, 40), (4.0, 30), (5.0, 20))  # plays less controls -> bid
@@ -56,17 +56,7 @@ _MEMO_MAX = 200000
 
 
 def decide(state, seat, rng, bid_at=BID_AT):
-    kind, due = decision(state)
-    if seat not in due:
-        return None
-    s = Seat(state, seat)
-    if kind == BID:
-        return bid(s, bid_at)
-    if kind == GIVE:
-        return give(s)
-    if kind == PLAY:
-        return follow(s) if s.v["top"] is not None else lead(s)
-    return None
+    return decide_by(state, seat, lambda s: bid(s, bid_at), give, lead, follow)
 
 
 # ----------------------------------------------------------------------------- the plan

@@ -73,8 +73,8 @@ from engine_core.chimera.combos import (
     TRIO_SINGLE,
     classify,
 )
-from engine_core.chimera.game import BID, GIVE, GIVES, PLAY, decision
-from host_sim.sparring.hands import Seat, reading
+from engine_core.chimera.game import GIVES
+from host_sim.sparring.hands import decide_by, reading
 
 LAST = 12  # sequences run within 1..12 (the source: 3..A)
 ROUND = 7  # what a round (a control) is worth
@@ -88,17 +88,7 @@ _MEMO_MAX = 400000
 
 
 def decide(state, seat, rng):
-    kind, due = decision(state)
-    if seat not in due:
-        return None
-    s = Seat(state, seat)
-    if kind == BID:
-        return bid(s)
-    if kind == GIVE:
-        return give(s)
-    if kind == PLAY:
-        return follow(s) if s.v["top"] is not None else lead(s)
-    return None
+    return decide_by(state, seat, bid, give, lead, follow)
 
 
 # ----------------------------------------------------------------------------- values

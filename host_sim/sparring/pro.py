@@ -21,8 +21,8 @@ ways (public strategy notes), written independently of the project's bots.
 
 from engine_core.chimera.cards import CHIMERA, HERO, PIYA
 from engine_core.chimera.combos import PAIR, SINGLE, STRAIGHT
-from engine_core.chimera.game import BID, GIVE, GIVES, PLAY, decision
-from host_sim.sparring.hands import BOMBS, Seat, attach_kickers, beatable, reading, split
+from engine_core.chimera.game import GIVES
+from host_sim.sparring.hands import BOMBS, attach_kickers, beatable, decide_by, reading, split
 
 ORDERS = (
     ("attack", "traps", "trios", "straights", "pair_seqs", "rest"),
@@ -38,17 +38,7 @@ BID_AT = ((2.0, 40), (3.0, 30), (4.0, 20))
 
 
 def decide(state, seat, rng):
-    kind, due = decision(state)
-    if seat not in due:
-        return None
-    s = Seat(state, seat)
-    if kind == BID:
-        return bid(s)
-    if kind == GIVE:
-        return give(s)
-    if kind == PLAY:
-        return follow(s) if s.v["top"] is not None else lead(s)
-    return None
+    return decide_by(state, seat, bid, give, lead, follow)
 
 
 # ----------------------------------------------------------------------------- the split

@@ -14,25 +14,15 @@ publishes (rlcard/models/doudizhu_rule_models.py, as described in its documentat
 """
 
 from engine_core.chimera.cards import CHIMERA, HERO, PIYA
-from engine_core.chimera.game import BID, GIVE, GIVES, PLAY, decision
-from host_sim.sparring.hands import Seat, reading, split
+from engine_core.chimera.game import GIVES
+from host_sim.sparring.hands import decide_by, reading, split
 
 ORDER = ("attack", "traps", "trios", "straights", "pair_seqs", "rest")
 BID_AT = ((8, 40), (6, 30), (4, 20))  # hand points -> bid
 
 
 def decide(state, seat, rng):
-    kind, due = decision(state)
-    if seat not in due:
-        return None
-    s = Seat(state, seat)
-    if kind == BID:
-        return bid(s)
-    if kind == GIVE:
-        return give(s)
-    if kind == PLAY:
-        return follow(s, rng) if s.v["top"] is not None else lead(s)
-    return None
+    return decide_by(state, seat, bid, give, lead, lambda s: follow(s, rng))
 
 
 def points(c):
