@@ -81,6 +81,20 @@ class Seat:
     def passing(self):
         return (self.seat, "pass")
 
+    def settled_follow(self):
+        """What a partner that plays with its partner settles before weighing a follow: a
+        pass when nothing beats the table, the whole hand when one play takes it out, a
+        pass over a winning partner; None when none of these applies."""
+        plays = self.plays()
+        if not plays:
+            return self.passing()
+        for p in plays:
+            if len(p) == self.size:
+                return self.action(p)
+        if self.is_hunter() and self.v["top_seat"] == self.partner():
+            return self.passing()
+        return None
+
     def chimera(self):
         return self.v["chimera"]
 
@@ -106,6 +120,14 @@ class Seat:
 
 def values(codes):
     return tuple(sorted(x >> 3 for x in codes))
+
+
+def minus(c, vals):
+    """The counts ``c`` less the values ``vals``, as a tuple."""
+    d = list(c)
+    for x in vals:
+        d[x] -= 1
+    return tuple(d)
 
 
 def counts_of(vals):

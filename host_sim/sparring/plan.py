@@ -45,7 +45,7 @@ from engine_core.chimera.combos import (
     TRIO_SINGLE,
 )
 from engine_core.chimera.game import GIVES
-from host_sim.sparring.hands import BOMBS, beatable, decide_by, reading
+from host_sim.sparring.hands import BOMBS, beatable, decide_by, minus, reading
 
 LAST = 12  # sequences run within 1..12 (C5)
 BID_AT = ((3.0, 40), (4.0, 30), (5.0, 20))  # plays less controls -> bid
@@ -199,13 +199,6 @@ def _assign(caps, ns, np):
     return best[1]
 
 
-def minus(c, vals):
-    d = list(c)
-    for x in vals:
-        d[x] -= 1
-    return tuple(d)
-
-
 # ----------------------------------------------------------------------------- bidding and exchange
 
 def controls(c):
@@ -295,14 +288,10 @@ def lead(s):
 
 def follow(s):
     v = s.v
+    done = s.settled_follow()
+    if done is not None:
+        return done
     plays = s.plays()
-    if not plays:
-        return s.passing()
-    for p in plays:
-        if len(p) == s.size:
-            return s.action(p)
-    if s.is_hunter() and v["top_seat"] == s.partner():
-        return s.passing()
     c = tuple(s.counts)
     n0 = plays_left(c)
     top = v["top"]

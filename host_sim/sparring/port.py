@@ -74,7 +74,7 @@ from engine_core.chimera.combos import (
     classify,
 )
 from engine_core.chimera.game import GIVES
-from host_sim.sparring.hands import decide_by, reading
+from host_sim.sparring.hands import decide_by, minus, reading
 
 LAST = 12  # sequences run within 1..12 (the source: 3..A)
 ROUND = 7  # what a round (a control) is worth
@@ -117,13 +117,6 @@ def whole(c):
 
 def score(hv):
     return hv[0] - ROUND * hv[1]
-
-
-def minus(c, vals):
-    d = list(c)
-    for x in vals:
-        d[x] -= 1
-    return tuple(d)
 
 
 def all_vals(c):

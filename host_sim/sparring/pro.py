@@ -189,14 +189,10 @@ def lead(s):
 
 def follow(s):
     v = s.v
+    done = s.settled_follow()
+    if done is not None:
+        return done
     plays = s.plays()
-    if not plays:
-        return s.passing()
-    for p in plays:
-        if len(p) == s.size:
-            return s.action(p)
-    if s.is_hunter() and v["top_seat"] == s.partner():
-        return s.passing()
     top = v["top"]
     u = s.unseen()
     rm = room(s)
