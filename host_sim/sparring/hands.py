@@ -81,6 +81,29 @@ class Seat:
     def passing(self):
         return (self.seat, "pass")
 
+    def gives(self):
+        """Every set of values the seat may give its partner (C4.2: one card with 30, two
+        with 40), lowest first."""
+        c = self.counts
+        xs = [x for x in range(1, TOP + 1) if c[x]]
+        if game.GIVES[self.v["bid"]] == 1:
+            return [(x,) for x in xs]
+        out = []
+        for i, x in enumerate(xs):
+            if c[x] >= 2:
+                out.append((x, x))
+            for y in xs[i + 1:]:
+                out.append((x, y))
+        return out
+
+    def give_of(self, vals):
+        """The give action of cards of these values (the first legal one when none)."""
+        want = tuple(sorted(vals))
+        for a in self.acts:
+            if tuple(sorted(y >> 3 for y in a[2])) == want:
+                return a
+        return self.acts[0]
+
     def settled_follow(self):
         """What a partner that plays with its partner settles before weighing a follow: a
         pass when nothing beats the table, the whole hand when one play takes it out, a

@@ -44,7 +44,6 @@ from engine_core.chimera.combos import (
     TRIO_SEQ_SINGLES,
     TRIO_SINGLE,
 )
-from engine_core.chimera.game import GIVES
 from host_sim.sparring.hands import BOMBS, beatable, decide_by, minus, reading
 
 LAST = 12  # sequences run within 1..12 (C5)
@@ -224,28 +223,13 @@ def bid(s, bid_at=BID_AT):
 
 
 def give(s):
-    n = GIVES[s.v["bid"]]
     c = tuple(s.counts)
-    xs = [x for x in range(1, TOP + 1) if c[x]]
-    options = []
-    if n == 1:
-        options = [(x,) for x in xs]
-    else:
-        for i, x in enumerate(xs):
-            if c[x] >= 2:
-                options.append((x, x))
-            for y in xs[i + 1:]:
-                options.append((x, y))
     best = None
-    for vals in options:
+    for vals in s.gives():
         key = plan(minus(c, vals))[0]
         if best is None or key < best[0]:
             best = (key, vals)
-    want = tuple(sorted(best[1]))
-    for a in s.acts:
-        if tuple(sorted(y >> 3 for y in a[2])) == want:
-            return a
-    return s.acts[0]
+    return s.give_of(best[1])
 
 
 # ----------------------------------------------------------------------------- play

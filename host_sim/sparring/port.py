@@ -73,7 +73,6 @@ from engine_core.chimera.combos import (
     TRIO_SINGLE,
     classify,
 )
-from engine_core.chimera.game import GIVES
 from host_sim.sparring.hands import decide_by, minus, reading
 
 LAST = 12  # sequences run within 1..12 (the source: 3..A)
@@ -278,28 +277,13 @@ def bid(s):
 
 
 def give(s):
-    n = GIVES[s.v["bid"]]
     c = tuple(s.counts)
     best = None
-    xs = [x for x in range(1, TOP + 1) if c[x]]
-    options = []
-    if n == 1:
-        options = [(x,) for x in xs]
-    else:
-        for i, x in enumerate(xs):
-            if c[x] >= 2:
-                options.append((x, x))
-            for y in xs[i + 1:]:
-                options.append((x, y))
-    for vals in options:
+    for vals in s.gives():
         sc = score(value(minus(c, vals)))
         if best is None or best[0] <= sc:
             best = (sc, vals)
-    want = tuple(sorted(best[1]))
-    for a in s.acts:
-        if tuple(sorted(y >> 3 for y in a[2])) == want:
-            return a
-    return s.acts[0]
+    return s.give_of(best[1])
 
 
 # ----------------------------------------------------------------------------- play

@@ -146,11 +146,7 @@ def give(s):
             c[x] -= 1
         else:
             x += 1
-    want = tuple(sorted(vals))
-    for a in s.acts:
-        if tuple(sorted(y >> 3 for y in a[2])) == want:
-            return a
-    return s.acts[0]
+    return s.give_of(vals)
 
 
 # ----------------------------------------------------------------------------- play
